@@ -1,0 +1,14 @@
+// Allocation counters for the benchmark executable only (never linked into the library).
+#ifndef TALLY_ALLOCATION_COUNTER_H
+#define TALLY_ALLOCATION_COUNTER_H
+
+/// 1 when heap allocations are counted on this platform (glibc), 0 otherwise.
+int tally_bench_counts_heap(void);
+/// Calls to malloc, calloc, realloc, posix_memalign, aligned_alloc and memalign so far, process-wide.
+unsigned long long tally_bench_heap_allocations(void);
+/// Installs counting GMP memory functions (process-global: benchmark only). Idempotent.
+void tally_bench_install_gmp_counter(void);
+/// GMP allocations and reallocations so far (after install).
+unsigned long long tally_bench_gmp_allocations(void);
+
+#endif

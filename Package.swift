@@ -1,0 +1,33 @@
+// swift-tools-version:6.0
+// Tally: an exact decimal money and payment-summary calculation kit.
+// Layout and layering: see Guides/ and the module list below (lower layers never import higher ones).
+import PackageDescription
+
+let package = Package(
+    name: "Tally",
+    products: [
+        .library(name: "Tally", targets: ["Tally"]),
+        .library(name: "TallyDecimal", targets: ["TallyDecimal"]),
+        .executable(name: "tally", targets: ["TallyCLI"]),
+    ],
+    targets: [
+        // GMP through a shim header of static inline wrappers (GMP's mpz_* names are macros).
+        .systemLibrary(
+            name: "CGMP",
+            pkgConfig: "gmp",
+            providers: [.apt(["libgmp-dev"]), .brew(["gmp"])]
+        ),
+        .target(name: "TallyDecimal", dependencies: ["CGMP"]),
+        .target(name: "Tally", dependencies: ["TallyDecimal"]),
+        .executableTarget(name: "TallyCLI", dependencies: ["Tally"]),
+        // Counts malloc calls in the benchmark process only (glibc); never linked into the library.
+        .target(name: "CAllocationCounter", path: "Benchmarks/CAllocationCounter"),
+        .executableTarget(
+            name: "TallyBenchmarks",
+            dependencies: ["TallyDecimal", "CGMP", "CAllocationCounter"],
+            path: "Benchmarks/TallyBenchmarks"
+        ),
+        .testTarget(name: "TallyDecimalTests", dependencies: ["TallyDecimal"]),
+    ],
+    swiftLanguageModes: [.v6]
+)

@@ -1,0 +1,2 @@
+// The umbrella module: `import Tally` brings in every layer. It only re-exports.
+@_exported import TallyDecimal

@@ -1,0 +1,89 @@
+// Division that never guesses a precision: exact, rounded to a chosen scale, or integer division.
+
+extension BigDecimal {
+    /// The exact quotient, or an error when it has no finite decimal expansion.
+    ///
+    /// The exponent is the spec's ideal exponent `self.exponent - divisor.exponent`, lowered only as
+    /// far as exactness needs.
+    ///
+    /// ```swift
+    /// try BigDecimal("1").divided(by: 8)      // 0.125
+    /// try BigDecimal("12.00").divided(by: 4)  // 3.00
+    /// try BigDecimal("1").divided(by: 3)      // throws ArithmeticError.inexactQuotient
+    /// ```
+    /// - Throws: `.divisionByZero`, or `.inexactQuotient` when the quotient does not terminate.
+    /// - Complexity: a GCD and a division of the coefficients.
+    public func divided(by divisor: BigDecimal) throws(ArithmeticError) -> BigDecimal {
+        if divisor.isZero { throw .divisionByZero }
+        let idealExponent = Int(storedExponent) - Int(divisor.storedExponent)
+        if isZero { return BigDecimal(coefficient: coefficient, exponent: idealExponent) }
+        // a/b terminates iff b / gcd(a, b) has no prime factors but 2 and 5; then 10^k with
+        // k = max(twos, fives) is the least power of ten that makes the division exact.
+        let gcd = Coefficient.greatestCommonDivisor(coefficient, divisor.coefficient)
+        let reducedDivisor = divisor.coefficient.magnitude.dividedExactly(by: gcd)
+        let (withoutTwos, twos) = reducedDivisor.removingFactor(2)
+        let (rest, fives) = withoutTwos.removingFactor(5)
+        guard Coefficient.compare(rest, .small(1)) == 0 else {
+            throw .inexactQuotient(dividend: description, divisor: divisor.description)
+        }
+        let k = Swift.max(twos, fives)
+        let quotient = coefficient.multipliedByPowerOfTen(k).dividedExactly(by: divisor.coefficient)
+        return BigDecimal(coefficient: quotient, exponent: idealExponent - k)
+    }
+
+    /// The quotient rounded to `scale` decimal places by `rule`; the result's exponent is `-scale`.
+    ///
+    /// ```swift
+    /// try BigDecimal(1).divided(by: 3, scale: 4, rounding: .toNearestOrEven)  // 0.3333
+    /// try BigDecimal(2).divided(by: 3, scale: 2)                              // 0.67
+    /// try BigDecimal(-10).divided(by: 4, scale: 0, rounding: .toNearestOrEven) // -2
+    /// ```
+    /// - Parameters:
+    ///   - divisor: the value to divide by.
+    ///   - scale: decimal places of the result (negative to round to tens, hundreds, …).
+    ///   - rule: how to round; `.toNearestOrAwayFromZero` by default.
+    /// - Throws: `.divisionByZero`.
+    /// - Precondition: intermediate values need at most 1,000,000 digits.
+    public func divided(
+        by divisor: BigDecimal, scale: Int, rounding rule: RoundingRule = .toNearestOrAwayFromZero
+    ) throws(ArithmeticError) -> BigDecimal {
+        if divisor.isZero { throw .divisionByZero }
+        let target = BigDecimal.checkedExponent(-scale)
+        // q = round(c1 × 10^k / c2) with k = e1 - e2 - target.
+        let k = Int(storedExponent) - Int(divisor.storedExponent) - Int(target)
+        let quotient: Coefficient
+        if k >= 0 {
+            quotient = coefficient.multipliedByPowerOfTen(k).divided(by: divisor.coefficient, rounding: rule)
+        } else if -k > coefficient.digitCountUpperBound {
+            // |c1| < 10^(-k-1) <= |c2 × 10^(-k)| / 10: the exact quotient is below one tenth.
+            let negative = (signum() < 0) != (divisor.signum() < 0)
+            let away = !isZero && rule.roundsAwayFromZero(isNegative: negative, lastDigit: 0, halfComparison: -1)
+            quotient = .small(away ? (negative ? -1 : 1) : 0)
+        } else {
+            quotient = coefficient.divided(by: divisor.coefficient.multipliedByPowerOfTen(-k), rounding: rule)
+        }
+        return BigDecimal(coefficient: quotient, storedExponent: target)
+    }
+
+    /// The truncated integer quotient and the remainder (spec *divide-integer* and *remainder*).
+    ///
+    /// `self == quotient * divisor + remainder` exactly; the quotient is an integer with exponent 0,
+    /// truncated toward zero; the remainder has the sign of `self` and exponent
+    /// `min(self.exponent, divisor.exponent)`.
+    ///
+    /// ```swift
+    /// try BigDecimal("7.5").quotientAndRemainder(dividingBy: 2)  // (3, 1.5)
+    /// try BigDecimal("-7").quotientAndRemainder(dividingBy: 2)   // (-3, -1)
+    /// ```
+    /// - Throws: `.divisionByZero`.
+    public func quotientAndRemainder(
+        dividingBy divisor: BigDecimal
+    ) throws(ArithmeticError) -> (quotient: BigDecimal, remainder: BigDecimal) {
+        if divisor.isZero { throw .divisionByZero }
+        let exponent = Swift.min(storedExponent, divisor.storedExponent)
+        let a = coefficient.multipliedByPowerOfTen(Int(storedExponent) - Int(exponent))
+        let b = divisor.coefficient.multipliedByPowerOfTen(Int(divisor.storedExponent) - Int(exponent))
+        let (q, r) = a.quotientAndRemainder(dividingBy: b)
+        return (BigDecimal(coefficient: q, storedExponent: 0), BigDecimal(coefficient: r, storedExponent: exponent))
+    }
+}

@@ -1,0 +1,82 @@
+// Exact conversions to and from Foundation.Decimal, the Foundation rounding modes, and Double.
+import Foundation
+
+extension BigDecimal {
+    /// The exact value of a `Foundation.Decimal`; `nil` for NaN.
+    ///
+    /// Every finite `Decimal` (at most 38 digits, exponent −128...127) is represented exactly.
+    public init?(exactly value: Decimal) {
+        guard value.isFinite else { return nil }
+        // `significand` is the integer coefficient (exponent 0); its description is its digits.
+        let digits = value.significand.magnitude.description
+        guard var parsed = try? BigDecimal(parsing: digits, limits: .widest) else { return nil }
+        if value.sign == .minus { parsed = -parsed }
+        self.init(coefficient: parsed.coefficient, exponent: parsed.exponent + value.exponent)
+    }
+
+    static func decodeNumber(_ container: any SingleValueDecodingContainer, codingPath: [any CodingKey]) throws -> BigDecimal {
+        let decimal = try container.decode(Decimal.self)
+        guard let value = BigDecimal(exactly: decimal) else {
+            throw DecodingError.dataCorrupted(
+                DecodingError.Context(codingPath: codingPath, debugDescription: "\(decimal) is not a finite decimal"))
+        }
+        return value
+    }
+}
+
+extension Decimal {
+    /// The exact `Decimal` for `value`, or `nil` when it does not fit: more than 38 significant
+    /// digits, or an exponent outside −128...127 that trailing zeros cannot absorb.
+    ///
+    /// ```swift
+    /// Decimal(exactly: BigDecimal("12.75"))                      // 12.75
+    /// Decimal(exactly: BigDecimal("1234567890123456789012345678901234567890"))  // nil (40 digits)
+    /// ```
+    public init?(exactly value: BigDecimal) {
+        // Use the form with the fewest digits, then pad with zeros if the exponent is too large.
+        var reduced = value.reduced()
+        if reduced.exponent > 127 {
+            let shift = reduced.exponent - 127
+            if reduced.digitCount + shift > 38 { return nil }
+            reduced = BigDecimal(coefficient: reduced.coefficient.multipliedByPowerOfTen(shift), exponent: 127)
+        }
+        guard reduced.exponent >= -128, reduced.digitCount <= 38 else { return nil }
+        // Build the coefficient from at most two 19-digit halves; Decimal arithmetic is exact below 38 digits.
+        let digits = reduced.coefficient.magnitudeDigits
+        let splitAt = Swift.max(0, digits.count - 19)
+        let high = UInt64(digits.prefix(splitAt)) ?? 0
+        let low = UInt64(digits.suffix(digits.count - splitAt)) ?? 0
+        let tenToThe19 = Decimal(sign: .plus, exponent: 19, significand: 1)
+        let magnitude = Decimal(high) * tenToThe19 + Decimal(low)
+        self.init(sign: reduced.signum() < 0 ? .minus : .plus, exponent: reduced.exponent, significand: magnitude)
+    }
+}
+
+extension RoundingRule {
+    /// The rule that matches Foundation's `NSDecimalNumber.RoundingMode`.
+    ///
+    /// | Foundation | RoundingRule |
+    /// |---|---|
+    /// | `.plain` | `.toNearestOrAwayFromZero` |
+    /// | `.down` | `.down` (toward −∞) |
+    /// | `.up` | `.up` (toward +∞) |
+    /// | `.bankers` | `.toNearestOrEven` |
+    public init(_ mode: NSDecimalNumber.RoundingMode) {
+        switch mode {
+        case .plain: self = .toNearestOrAwayFromZero
+        case .down: self = .down
+        case .up: self = .up
+        case .bankers: self = .toNearestOrEven
+        @unknown default: self = .toNearestOrAwayFromZero
+        }
+    }
+}
+
+extension Double {
+    /// The `Double` nearest to `value` (correctly rounded from its decimal text).
+    ///
+    /// One way only, and never on a money path: there is no way back from `Double` to `BigDecimal`.
+    public init(approximating value: BigDecimal) {
+        self = Double(value.description) ?? (value.signum() < 0 ? -.infinity : .infinity)
+    }
+}

@@ -1,0 +1,141 @@
+/// An exact decimal number: an arbitrary-size integer coefficient times a power of ten.
+///
+/// `BigDecimal` follows the General Decimal Arithmetic specification wherever it speaks of exact
+/// results: `+`, `-` and `*` never round, and their result keeps the spec's *ideal exponent*, so
+/// trailing zeros carry meaning.
+///
+/// ```swift
+/// let price: BigDecimal = "1.50"
+/// print(price + "1.5")        // 3.00
+/// print(price * 3)            // 4.50
+/// print(try BigDecimal("1").divided(by: 8)) // 0.125
+/// ```
+///
+/// There is no NaN, no infinity and no negative zero. There is deliberately no float literal and no
+/// initializer from `Double`: binary floating point is how money goes wrong.
+///
+/// Representation: a coefficient that fits `Int64` lives inline, so money-sized arithmetic allocates
+/// nothing; larger ones live in a GMP integer owned by a final class, copy-on-write. A value is
+/// 16 bytes either way.
+public struct BigDecimal: Sendable {
+    /// The coefficient (signed).
+    @usableFromInline
+    var coefficient: Coefficient
+    /// The exponent; the value is `coefficient × 10^storedExponent`.
+    @usableFromInline
+    var storedExponent: Int32
+
+    @inlinable
+    init(coefficient: Coefficient, storedExponent: Int32) {
+        self.coefficient = coefficient
+        self.storedExponent = storedExponent
+    }
+
+    /// Creates a value, stopping with a clear message when the exponent leaves the supported range.
+    init(coefficient: Coefficient, exponent: Int) {
+        self.init(coefficient: coefficient, storedExponent: BigDecimal.checkedExponent(exponent))
+    }
+
+    /// The largest exponent magnitude a value may have: ±2,147,483,647 (`Int32`). Values parsed
+    /// within `ParseLimits` start far inside it; exceeding it in arithmetic is a precondition failure,
+    /// like integer overflow.
+    static func checkedExponent(_ exponent: Int) -> Int32 {
+        guard let narrow = Int32(exactly: exponent) else {
+            preconditionFailure("BigDecimal: exponent \(exponent) is outside the supported range ±\(Int32.max)")
+        }
+        return narrow
+    }
+}
+
+extension BigDecimal {
+    /// Zero, with exponent 0.
+    public static let zero = BigDecimal(coefficient: .small(0), storedExponent: 0)
+
+    /// The power of ten the coefficient is scaled by: `12.75` has exponent `-2`, `1E+3` has `3`.
+    public var exponent: Int { Int(storedExponent) }
+
+    /// The number of decimal places shown by `plainString` (`-exponent`, or 0 for positive exponents).
+    ///
+    /// `12.750` has scale 3; `1E+3` has scale 0.
+    public var scale: Int { Swift.max(0, -exponent) }
+
+    /// Whether the value is zero (whatever its exponent).
+    @inlinable
+    public var isZero: Bool { coefficient.isZero }
+
+    /// `-1` for negative values, `0` for zero, `1` for positive values.
+    public func signum() -> Int { coefficient.signum }
+
+    /// The absolute value, with the same exponent (spec *abs*).
+    ///
+    /// ```swift
+    /// BigDecimal("-2.00").magnitude  // 2.00
+    /// ```
+    public var magnitude: BigDecimal {
+        BigDecimal(coefficient: coefficient.magnitude, storedExponent: storedExponent)
+    }
+
+    /// The negation, with the same exponent (spec *minus*; zero stays zero, there is no −0).
+    public static prefix func - (operand: BigDecimal) -> BigDecimal {
+        BigDecimal(coefficient: operand.coefficient.negated, storedExponent: operand.storedExponent)
+    }
+
+    /// The number of decimal digits in the coefficient (the spec's *precision* of the value).
+    ///
+    /// `12.750` has 5 digits; `0.00` has 1.
+    public var digitCount: Int { coefficient.magnitudeDigits.utf8.count }
+
+    /// Whether the two values have the same coefficient and the same exponent.
+    ///
+    /// `==` compares numerically (`1.0 == 1.00`); this also compares the representation
+    /// (`1.0` is not identical to `1.00`).
+    public func isIdentical(to other: BigDecimal) -> Bool {
+        storedExponent == other.storedExponent && Coefficient.compare(coefficient, other.coefficient) == 0
+    }
+
+    /// Whether the coefficient is stored inline, without heap allocation (for tests and benchmarks).
+    public var isStoredInline: Bool { coefficient.isInline }
+}
+
+// MARK: - Integers
+
+extension BigDecimal: ExpressibleByIntegerLiteral {
+    /// Creates an integer value with exponent 0: `let count: BigDecimal = 3`.
+    @inlinable
+    public init(integerLiteral value: Int64) {
+        self.init(coefficient: .small(value), storedExponent: 0)
+    }
+
+    /// Creates the exact value of any integer, with exponent 0.
+    ///
+    /// ```swift
+    /// BigDecimal(UInt64.max)  // 18446744073709551615
+    /// ```
+    /// - Complexity: O(1) when the value fits `Int64`, else O(n) in its number of digits.
+    public init<T: BinaryInteger>(_ value: T) {
+        if let small = Int64(exactly: value) {
+            self.init(coefficient: .small(small), storedExponent: 0)
+        } else {
+            let digits = String(value.magnitude)
+            self.init(coefficient: .parse(digits: Substring(digits), negative: value < 0), storedExponent: 0)
+        }
+    }
+
+    /// Creates the exact value of any integer; never fails (required by `Numeric`).
+    public init?<T: BinaryInteger>(exactly source: T) {
+        self.init(source)
+    }
+
+    /// Creates `mantissa × 10^exponent`, negated when `isNegative` (the shape of `NSDecimalNumber`'s
+    /// initializer).
+    ///
+    /// ```swift
+    /// BigDecimal(mantissa: 1275, exponent: -2, isNegative: false)  // 12.75
+    /// ```
+    /// - Precondition: `exponent` fits `Int32`.
+    public init(mantissa: UInt64, exponent: Int, isNegative: Bool) {
+        let magnitude = BigDecimal(mantissa)
+        let coefficient = isNegative ? magnitude.coefficient.negated : magnitude.coefficient
+        self.init(coefficient: coefficient, exponent: exponent)
+    }
+}

@@ -1,0 +1,238 @@
+// The only file of TallyDecimal that touches GMP's C types (STYLE.md §1).
+//
+// Ownership rules, measured on this machine and easy to get wrong:
+// - A Swift `__mpz_struct` is a plain struct: copying it copies the limb pointer, so two copies that
+//   are both cleared free the limbs twice. Exactly one `GMPInteger` owns each mpz and clears it in
+//   `deinit`; nothing else ever calls `mpz_clear`.
+// - `&object.storedVar` on a class costs a dynamic exclusivity check (~15 ns in release builds) per
+//   use. The mpz lives in the header of a `ManagedBuffer`, whose address is stable for the life of the
+//   object, so each operation takes the raw pointer once and calls GMP without further checks.
+// - ARC may release an owner right after its last Swift use, before GMP is done with a raw pointer
+//   into it; every call below keeps its owners alive with `withExtendedLifetime`.
+// - The library never calls `mp_set_memory_functions` (process-global; the benchmark may).
+// - GMP aborts the process when an allocation fails, so callers check result sizes first
+//   (`Coefficient.checkDigits`).
+import CGMP
+
+/// A uniquely owned GMP integer (`mpz_t`), the storage of coefficients that do not fit in `Int64`.
+///
+/// Values are immutable once shared; `BigDecimal` mutates one in place only when
+/// `isKnownUniquelyReferenced` says no one else can see it, which is what makes `Coefficient`'s
+/// `@unchecked Sendable` sound. (`ManagedBuffer` itself is marked not `Sendable`.)
+@usableFromInline
+final class GMPInteger: ManagedBuffer<__mpz_struct, UInt8> {
+    /// A new owner holding zero.
+    static func make() -> GMPInteger {
+        let buffer = GMPInteger.create(minimumCapacity: 0) { _ in
+            __mpz_struct(_mp_alloc: 0, _mp_size: 0, _mp_d: nil)
+        }
+        let object = unsafeDowncast(buffer, to: GMPInteger.self)
+        tally_mpz_init(object.mpz)
+        return object
+    }
+
+    /// The owned mpz. Stable for the life of the object; keep the object alive while using it.
+    @inline(__always)
+    var mpz: UnsafeMutablePointer<__mpz_struct> {
+        withUnsafeMutablePointerToHeader { $0 }
+    }
+
+    deinit {
+        tally_mpz_clear(mpz)
+    }
+}
+
+// MARK: - Reading any coefficient as an mpz
+
+/// Calls `body` with a read-only mpz view of `c`. An inline value is presented as a one-limb mpz on
+/// the stack (GMP's `MPZ_ROINIT_N` idea), so mixed inline/GMP operations allocate nothing extra.
+@inline(__always)
+private func withMPZ<R>(_ c: Coefficient, _ body: (UnsafePointer<__mpz_struct>) -> R) -> R {
+    switch c {
+    case .large(let owner):
+        return withExtendedLifetime(owner) { body(owner.mpz) }
+    case .small(let value):
+        var limb = mp_limb_t(value.magnitude)
+        return withUnsafeMutablePointer(to: &limb) { limbPointer in
+            var view = __mpz_struct(
+                _mp_alloc: 1, _mp_size: value == 0 ? 0 : (value < 0 ? -1 : 1), _mp_d: limbPointer)
+            return withUnsafePointer(to: &view) { body($0) }
+        }
+    }
+}
+
+/// Runs `body` on a fresh owner and returns its value, demoted to inline when it fits a machine word.
+@inline(__always)
+private func produce(_ body: (UnsafeMutablePointer<__mpz_struct>) -> Void) -> Coefficient {
+    let owner = GMPInteger.make()
+    withExtendedLifetime(owner) { body(owner.mpz) }
+    return normalized(owner)
+}
+
+@inline(__always)
+private func normalized(_ owner: GMPInteger) -> Coefficient {
+    let z = owner.mpz
+    let fits = withExtendedLifetime(owner) { tally_mpz_fits_slong_p(z) != 0 }
+    if fits { return .small(Int64(withExtendedLifetime(owner) { tally_mpz_get_si(z) })) }
+    return .large(owner)
+}
+
+/// `10^k` as an mpz written into `r`.
+@inline(__always)
+private func setPowerOfTen(_ r: UnsafeMutablePointer<__mpz_struct>, _ k: Int) {
+    tally_mpz_ui_pow_ui(r, 10, UInt(k))
+}
+
+// MARK: - GMP paths of the coefficient operations
+
+extension Coefficient {
+    static func gmpAdd(_ a: Coefficient, _ b: Coefficient) -> Coefficient {
+        withMPZ(a) { x in withMPZ(b) { y in produce { tally_mpz_add($0, x, y) } } }
+    }
+
+    static func gmpSubtract(_ a: Coefficient, _ b: Coefficient) -> Coefficient {
+        withMPZ(a) { x in withMPZ(b) { y in produce { tally_mpz_sub($0, x, y) } } }
+    }
+
+    static func gmpMultiply(_ a: Coefficient, _ b: Coefficient) -> Coefficient {
+        withMPZ(a) { x in withMPZ(b) { y in produce { tally_mpz_mul($0, x, y) } } }
+    }
+
+    /// Adds `b` into `owner` in place. The caller guarantees `owner` is uniquely referenced.
+    static func gmpAddInPlace(_ owner: GMPInteger, _ b: Coefficient, subtract: Bool) -> Coefficient {
+        let z = owner.mpz
+        withExtendedLifetime(owner) {
+            withMPZ(b) { y in
+                if subtract { tally_mpz_sub(z, z, y) } else { tally_mpz_add(z, z, y) }
+            }
+        }
+        return normalized(owner)
+    }
+
+    /// Multiplies `owner` by `b` in place. The caller guarantees `owner` is uniquely referenced.
+    static func gmpMultiplyInPlace(_ owner: GMPInteger, _ b: Coefficient) -> Coefficient {
+        let z = owner.mpz
+        withExtendedLifetime(owner) { withMPZ(b) { y in tally_mpz_mul(z, z, y) } }
+        return normalized(owner)
+    }
+
+    static func gmpNegate(_ a: Coefficient) -> Coefficient {
+        withMPZ(a) { x in produce { tally_mpz_neg($0, x) } }
+    }
+
+    static func gmpMagnitude(_ a: Coefficient) -> Coefficient {
+        withMPZ(a) { x in produce { tally_mpz_abs($0, x) } }
+    }
+
+    /// `a × 10^k`, `k >= 0`; the caller has checked the size.
+    static func gmpMultiplyByPowerOfTen(_ a: Coefficient, _ k: Int) -> Coefficient {
+        withMPZ(a) { x in
+            produce { r in
+                setPowerOfTen(r, k)
+                tally_mpz_mul(r, r, x)
+            }
+        }
+    }
+
+    /// `10^k` as a coefficient.
+    static func gmpPowerOfTen(_ k: Int) -> Coefficient {
+        produce { setPowerOfTen($0, k) }
+    }
+
+    /// Truncated quotient and remainder (`n = q × d + r`, `r` has the sign of `n`). `d != 0`.
+    static func gmpQuotientAndRemainder(_ n: Coefficient, _ d: Coefficient) -> (Coefficient, Coefficient) {
+        withMPZ(n) { x in
+            withMPZ(d) { y in
+                let q = GMPInteger.make()
+                let r = GMPInteger.make()
+                withExtendedLifetime((q, r)) { tally_mpz_tdiv_qr(q.mpz, r.mpz, x, y) }
+                return (normalized(q), normalized(r))
+            }
+        }
+    }
+
+    /// `n / d` for a `d` known to divide `n`.
+    static func gmpDivideExactly(_ n: Coefficient, _ d: Coefficient) -> Coefficient {
+        withMPZ(n) { x in withMPZ(d) { y in produce { tally_mpz_divexact($0, x, y) } } }
+    }
+
+    static func gmpGCD(_ a: Coefficient, _ b: Coefficient) -> Coefficient {
+        withMPZ(a) { x in withMPZ(b) { y in produce { tally_mpz_gcd($0, x, y) } } }
+    }
+
+    /// Removes every factor `f` (2, 5 or 10) from `a != 0`; returns the rest and how many were removed.
+    static func gmpRemoveFactor(_ a: Coefficient, _ f: Int64) -> (Coefficient, Int) {
+        withMPZ(a) { x in
+            withMPZ(.small(f)) { factor in
+                var count = 0
+                let rest = produce { count = Int(tally_mpz_remove($0, x, factor)) }
+                return (rest, count)
+            }
+        }
+    }
+
+    /// Three-way comparison of the values.
+    static func gmpCompare(_ a: Coefficient, _ b: Coefficient) -> Int {
+        withMPZ(a) { x in withMPZ(b) { y in Int(tally_mpz_cmp(x, y).signum()) } }
+    }
+
+    /// Three-way comparison of the magnitudes.
+    static func gmpCompareMagnitudes(_ a: Coefficient, _ b: Coefficient) -> Int {
+        withMPZ(a) { x in withMPZ(b) { y in Int(tally_mpz_cmpabs(x, y).signum()) } }
+    }
+
+    /// `-1`, `0` or `1`.
+    static func gmpSignum(_ a: Coefficient) -> Int {
+        withMPZ(a) { Int(tally_mpz_sgn($0)) }
+    }
+
+    /// The last decimal digit of `|a|`.
+    static func gmpLastDigit(_ a: Coefficient) -> Int {
+        withMPZ(a) { x in
+            let r = Int(tally_mpz_fdiv_ui(x, 10))  // floor remainder, in 0...9
+            return tally_mpz_sgn(x) < 0 && r != 0 ? 10 - r : r
+        }
+    }
+
+    /// Number of decimal digits of `|a|`, possibly one too many (GMP's `sizeinbase`); never too few.
+    static func gmpDigitCountUpperBound(_ a: Coefficient) -> Int {
+        withMPZ(a) { Int(tally_mpz_sizeinbase($0, 10)) }
+    }
+
+    /// The decimal digits of `|a|`, no sign.
+    static func gmpMagnitudeDigits(_ a: Coefficient) -> String {
+        withMPZ(a) { x in
+            let capacity = Int(tally_mpz_sizeinbase(x, 10)) + 2  // digits, a sign, the terminator
+            return String(unsafeUninitializedCapacity: capacity) { buffer in
+                buffer.withMemoryRebound(to: CChar.self) { chars in
+                    _ = tally_mpz_get_str(chars.baseAddress, 10, x)
+                    var length = 0
+                    while chars[length] != 0 { length += 1 }
+                    if chars[0] == 45 {  // "-": shift the digits over the sign
+                        for i in 1..<length { chars[i - 1] = chars[i] }
+                        length -= 1
+                    }
+                    return length
+                }
+            }
+        }
+    }
+
+    /// Parses ASCII decimal digits (no sign; already validated and bounded by the caller).
+    static func gmpParse(digits: String, negative: Bool) -> Coefficient {
+        produce { r in
+            _ = digits.withCString { tally_mpz_set_str(r, $0, 10) }
+            if negative { tally_mpz_neg(r, r) }
+        }
+    }
+
+    /// Feeds the sign and limbs of `a` (a normalized large value) to `hasher`.
+    static func gmpHash(_ a: Coefficient, into hasher: inout Hasher) {
+        withMPZ(a) { x in
+            hasher.combine(tally_mpz_sgn(x))
+            let count = tally_mpz_size(x)
+            hasher.combine(count)
+            for i in 0..<count { hasher.combine(tally_mpz_getlimbn(x, mp_size_t(i))) }
+        }
+    }
+}

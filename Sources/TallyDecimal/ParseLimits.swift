@@ -1,0 +1,46 @@
+/// Limits that protect parsing against decimal bombs (`"1E999999999"`, a million digits).
+///
+/// Breaking a limit is a typed error (`DecimalParsingError`), never a huge allocation. The defaults
+/// are generous for money (decimal128's exponent range and 1,000 significant digits).
+///
+/// ```swift
+/// try BigDecimal(parsing: "1E7000")  // throws: exponent out of range (limit 6144)
+/// try BigDecimal(parsing: "1E7000", limits: ParseLimits(maximumExponentMagnitude: 10_000))  // 1E+7000
+/// ```
+public struct ParseLimits: Sendable, Hashable {
+    /// The most significant digits (leading zeros do not count, trailing zeros do).
+    public var maximumSignificantDigits: Int
+    /// The largest magnitude of the value's exponent (of its coefficient, after the point is taken
+    /// into account: `0.001` has exponent −3).
+    public var maximumExponentMagnitude: Int
+
+    /// The most that `maximumSignificantDigits` may be set to (the coefficient bound of `BigDecimal`).
+    public static let significantDigitsCeiling = 1_000_000
+    /// The most that `maximumExponentMagnitude` may be set to (the spec's 999,999,999; products of
+    /// two such exponents still fit the stored `Int32`).
+    public static let exponentMagnitudeCeiling = 999_999_999
+
+    /// Creates limits.
+    ///
+    /// - Parameters:
+    ///   - maximumSignificantDigits: 1,000 by default; at most `significantDigitsCeiling`.
+    ///   - maximumExponentMagnitude: 6,144 by default; at most `exponentMagnitudeCeiling`.
+    /// - Precondition: both are positive and within their ceilings.
+    public init(maximumSignificantDigits: Int = 1_000, maximumExponentMagnitude: Int = 6_144) {
+        precondition(
+            (1...ParseLimits.significantDigitsCeiling).contains(maximumSignificantDigits),
+            "ParseLimits: maximumSignificantDigits must be in 1...\(ParseLimits.significantDigitsCeiling)")
+        precondition(
+            (0...ParseLimits.exponentMagnitudeCeiling).contains(maximumExponentMagnitude),
+            "ParseLimits: maximumExponentMagnitude must be in 0...\(ParseLimits.exponentMagnitudeCeiling)")
+        self.maximumSignificantDigits = maximumSignificantDigits
+        self.maximumExponentMagnitude = maximumExponentMagnitude
+    }
+
+    /// 1,000 significant digits and exponents within ±6,144.
+    public static let `default` = ParseLimits()
+
+    /// The widest limits `BigDecimal` supports (for conformance suites and trusted input).
+    public static let widest = ParseLimits(
+        maximumSignificantDigits: significantDigitsCeiling, maximumExponentMagnitude: exponentMagnitudeCeiling)
+}

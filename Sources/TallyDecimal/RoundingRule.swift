@@ -1,0 +1,76 @@
+/// How a value that falls between two representable results is rounded.
+///
+/// Names follow Swift's `FloatingPointRoundingRule` where Swift has one; every case says which
+/// direction it means. The default everywhere in Tally is ``toNearestOrAwayFromZero``, as in Swift's
+/// `rounded()` and Foundation's `.plain`.
+///
+/// Rounding to an integer (`rounded(scale: 0, rule)`):
+///
+/// | value | up | down | towardZero | awayFromZero | toNearestOrEven | toNearestOrAwayFromZero | toNearestOrTowardZero | zeroFiveUp |
+/// |------:|---:|-----:|-----------:|-------------:|----------------:|------------------------:|----------------------:|-----------:|
+/// | −2.5  | −2 |  −3  |     −2     |      −3      |       −2        |           −3            |          −2           |     −2     |
+/// | −1.5  | −1 |  −2  |     −1     |      −2      |       −2        |           −2            |          −1           |     −1     |
+/// | −0.5  |  0 |  −1  |      0     |      −1      |        0        |           −1            |           0           |     −1     |
+/// |  0.5  |  1 |   0  |      0     |       1      |        0        |            1            |           0           |      1     |
+/// |  1.5  |  2 |   1  |      1     |       2      |        2        |            2            |           1           |      1     |
+/// |  2.5  |  3 |   2  |      2     |       3      |        2        |            3            |           2           |      2     |
+///
+/// See `Guides/Rounding.md` for the full table and the names other ecosystems use.
+public enum RoundingRule: String, Sendable, Hashable, CaseIterable, Codable {
+    /// Toward positive infinity (ceiling; the spec's `round-ceiling`).
+    case up
+    /// Toward negative infinity (floor; the spec's `round-floor`).
+    case down
+    /// Toward zero (truncation; the spec's `round-down`).
+    case towardZero
+    /// Away from zero (the spec's `round-up`).
+    case awayFromZero
+    /// To the nearest; ties to the even neighbour (banker's rounding; the spec's `round-half-even`).
+    case toNearestOrEven
+    /// To the nearest; ties away from zero (schoolbook rounding; the spec's `round-half-up`). The default.
+    case toNearestOrAwayFromZero
+    /// To the nearest; ties toward zero (the spec's `round-half-down`).
+    case toNearestOrTowardZero
+    /// Toward zero, unless that leaves a last digit of 0 or 5, then away from zero (the spec's `round-05up`).
+    case zeroFiveUp
+
+    /// Whether a truncated result steps one unit away from zero.
+    ///
+    /// - Parameters:
+    ///   - isNegative: the sign of the exact value.
+    ///   - lastDigit: the last digit of the truncated magnitude.
+    ///   - halfComparison: the sign of (discarded fraction − one half); the fraction is never zero here.
+    @inline(__always)
+    func roundsAwayFromZero(isNegative: Bool, lastDigit: Int, halfComparison: Int) -> Bool {
+        switch self {
+        case .up: return !isNegative
+        case .down: return isNegative
+        case .towardZero: return false
+        case .awayFromZero: return true
+        case .toNearestOrEven: return halfComparison > 0 || (halfComparison == 0 && lastDigit % 2 == 1)
+        case .toNearestOrAwayFromZero: return halfComparison >= 0
+        case .toNearestOrTowardZero: return halfComparison > 0
+        case .zeroFiveUp: return lastDigit == 0 || lastDigit == 5
+        }
+    }
+}
+
+extension RoundingRule {
+    /// The rule that matches a Swift floating-point rounding rule.
+    ///
+    /// `.up` and `.down` keep their meaning (toward +∞ and −∞); `.toNearestOrAwayFromZero` maps to
+    /// itself, and so on. Every case has an exact counterpart.
+    ///
+    /// - Parameter rule: a `FloatingPointRoundingRule`.
+    public init(_ rule: FloatingPointRoundingRule) {
+        switch rule {
+        case .up: self = .up
+        case .down: self = .down
+        case .towardZero: self = .towardZero
+        case .awayFromZero: self = .awayFromZero
+        case .toNearestOrEven: self = .toNearestOrEven
+        case .toNearestOrAwayFromZero: self = .toNearestOrAwayFromZero
+        @unknown default: self = .toNearestOrAwayFromZero
+        }
+    }
+}
