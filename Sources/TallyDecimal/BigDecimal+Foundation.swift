@@ -26,21 +26,17 @@ extension BigDecimal {
 
 extension Decimal {
     /// The exact `Decimal` for `value`, or `nil` when it does not fit: more than 38 significant
-    /// digits, or an exponent outside −128...127 that trailing zeros cannot absorb.
+    /// digits, or an exponent outside −128...127 once trailing zeros are removed.
     ///
     /// ```swift
     /// Decimal(exactly: BigDecimal("12.75"))                      // 12.75
     /// Decimal(exactly: BigDecimal("1234567890123456789012345678901234567890"))  // nil (40 digits)
     /// ```
     public init?(exactly value: BigDecimal) {
-        // Use the form with the fewest digits, then pad with zeros if the exponent is too large.
-        var reduced = value.reduced()
-        if reduced.exponent > 127 {
-            let shift = reduced.exponent - 127
-            if reduced.digitCount + shift > 38 { return nil }
-            reduced = BigDecimal(coefficient: reduced.coefficient.multipliedByPowerOfTen(shift), exponent: 127)
-        }
-        guard reduced.exponent >= -128, reduced.digitCount <= 38 else { return nil }
+        // Decimal keeps its coefficient without trailing zeros (it compacts `1000` to `1E+3`), so the
+        // reduced form is the one that must fit: at most 38 digits, exponent within −128...127.
+        let reduced = value.reduced()
+        guard reduced.exponent >= -128, reduced.exponent <= 127, reduced.digitCount <= 38 else { return nil }
         // Build the coefficient from at most two 19-digit halves; Decimal arithmetic is exact below 38 digits.
         let digits = reduced.coefficient.magnitudeDigits
         let splitAt = Swift.max(0, digits.count - 19)

@@ -1,0 +1,118 @@
+import XCTest
+@testable import TallyDecimal
+
+/// Table tests of exact `+ - *` and their ideal exponents (GDA examples and money cases).
+final class ArithmeticTests: XCTestCase {
+    func testAdditionKeepsIdealExponent() {
+        let cases: [(BigDecimal, BigDecimal, String)] = [
+            ("1.50", "1.5", "3.00"),
+            ("12", "7.00", "19.00"),
+            ("1E+2", "1E+4", "1.01E+4"),
+            ("1.3", "-1.07", "0.23"),
+            ("1.3", "-1.30", "0.00"),
+            ("1.3", "-2.07", "-0.77"),
+            ("12.75", "-12.74", "0.01"),
+            ("0E+5", "1E-5", "0.00001"),
+            ("9223372036854775807", "1", "9223372036854775808"),
+            ("-9223372036854775808", "-1", "-9223372036854775809"),
+        ]
+        for (a, b, expected) in cases {
+            XCTAssertEqual((a + b).description, expected, "\(a) + \(b)")
+            var c = a
+            c += b
+            XCTAssertEqual(c.description, expected, "\(a) += \(b)")
+        }
+    }
+
+    func testSubtraction() {
+        let cases: [(BigDecimal, BigDecimal, String)] = [
+            ("1.3", "1.07", "0.23"),
+            ("1.3", "1.30", "0.00"),
+            ("1.3", "2.07", "-0.77"),
+            ("-9223372036854775808", "1", "-9223372036854775809"),
+            ("0", "0.00", "0.00"),
+        ]
+        for (a, b, expected) in cases {
+            XCTAssertEqual((a - b).description, expected, "\(a) - \(b)")
+            var c = a
+            c -= b
+            XCTAssertEqual(c.description, expected, "\(a) -= \(b)")
+        }
+    }
+
+    func testMultiplicationAddsExponents() {
+        let cases: [(BigDecimal, BigDecimal, String)] = [
+            ("1.20", "3", "3.60"),
+            ("7", "3", "21"),
+            ("0.9", "0.8", "0.72"),
+            ("0.9", "-0", "0.0"),
+            ("654321", "654321", "428135971041"),
+            ("1.5", "1.50", "2.250"),
+            ("12.75", "0.0825", "1.051875"),
+            ("9223372036854775807", "2", "18446744073709551614"),
+            ("-9223372036854775808", "-1", "9223372036854775808"),
+            ("123456789012345678901234567890", "1E+10", "1.23456789012345678901234567890E+39"),
+        ]
+        for (a, b, expected) in cases {
+            XCTAssertEqual((a * b).description, expected, "\(a) * \(b)")
+            var c = a
+            c *= b
+            XCTAssertEqual(c.description, expected, "\(a) *= \(b)")
+        }
+    }
+
+    func testNegationMagnitudeSignum() {
+        XCTAssertEqual((-BigDecimal("1.50")).description, "-1.50")
+        XCTAssertEqual((-BigDecimal("0.00")).description, "0.00")  // no negative zero
+        XCTAssertEqual((-BigDecimal("-9223372036854775808")).description, "9223372036854775808")
+        XCTAssertEqual(BigDecimal("-2.00").magnitude.description, "2.00")
+        XCTAssertEqual(BigDecimal("-12345678901234567890123").magnitude.description, "12345678901234567890123")
+        XCTAssertEqual(BigDecimal("-0.1").signum(), -1)
+        XCTAssertEqual(BigDecimal("0E+9").signum(), 0)
+        XCTAssertEqual(BigDecimal("123456789012345678901234567890").signum(), 1)
+        XCTAssertTrue(BigDecimal("0.000").isZero)
+    }
+
+    func testInitializers() {
+        XCTAssertEqual(BigDecimal(mantissa: 1275, exponent: -2, isNegative: false).description, "12.75")
+        XCTAssertEqual(BigDecimal(mantissa: UInt64.max, exponent: 0, isNegative: true).description, "-18446744073709551615")
+        XCTAssertEqual(BigDecimal(UInt64.max).description, "18446744073709551615")
+        XCTAssertEqual(BigDecimal(Int8(-5)).description, "-5")
+        let literal: BigDecimal = 42
+        XCTAssertIdentical(literal, BigDecimal("42"))
+        XCTAssertTrue(BigDecimal("12.75").isStoredInline)
+        XCTAssertFalse(BigDecimal("123456789012345678901234567890").isStoredInline)
+    }
+
+    /// Results that come back into Int64 range are stored inline again (one representation per value).
+    func testLargeResultsAreDemoted() {
+        let big: BigDecimal = "9223372036854775808"  // Int64.max + 1
+        XCTAssertFalse(big.isStoredInline)
+        let back = big - 1
+        XCTAssertTrue(back.isStoredInline)
+        XCTAssertEqual(back.description, "9223372036854775807")
+    }
+
+    /// In-place `+=` on a shared large value must not change the other copy (copy-on-write).
+    func testCopyOnWriteOfLargeValues() {
+        let original: BigDecimal = "1234567890123456789012345678901234567890"
+        var copy = original
+        copy += 1
+        XCTAssertEqual(original.description, "1234567890123456789012345678901234567890")
+        XCTAssertEqual(copy.description, "1234567890123456789012345678901234567891")
+        var unique: BigDecimal = "1234567890123456789012345678901234567890"
+        unique += BigDecimal("1234567890123456789012345678901234567890")
+        XCTAssertEqual(unique.description, "2469135780246913578024691357802469135780")
+        var product = original
+        product *= 10
+        XCTAssertEqual(original.description, "1234567890123456789012345678901234567890")
+        XCTAssertEqual(product.description, "12345678901234567890123456789012345678900")
+    }
+
+    func testSumOfManyLinesIsExact() {
+        var total: BigDecimal = 0
+        for _ in 0..<1000 { total += "0.10" }
+        XCTAssertEqual(total.description, "100.00")
+        XCTAssertEqual(total, 100)
+    }
+}

@@ -1,0 +1,50 @@
+import Foundation
+import XCTest
+@testable import TallyDecimal
+
+/// Exact conversions to and from Foundation.Decimal, Codable, and Double(approximating:).
+final class FoundationAndCodableTests: XCTestCase {
+    func testToDecimalIsExactOrNil() {
+        XCTAssertEqual(Decimal(exactly: BigDecimal("12.75")), Decimal(string: "12.75"))
+        XCTAssertEqual(Decimal(exactly: BigDecimal("-0.001")), Decimal(string: "-0.001"))
+        let thirtyEight = "12345678901234567890123456789012345678"
+        XCTAssertEqual(Decimal(exactly: BigDecimal(stringLiteral: thirtyEight))?.description, thirtyEight)
+        XCTAssertNil(Decimal(exactly: BigDecimal(stringLiteral: thirtyEight + "9")), "39 digits")
+        XCTAssertEqual(Decimal(exactly: BigDecimal("1E+127"))?.description, "1" + String(repeating: "0", count: 127))
+        XCTAssertEqual(Decimal(exactly: BigDecimal("1000E-130")), Decimal(exactly: BigDecimal("1E-127")))
+        XCTAssertNil(Decimal(exactly: BigDecimal("1E+128")))
+        XCTAssertNil(Decimal(exactly: BigDecimal("1E+170")))
+        XCTAssertNil(Decimal(exactly: BigDecimal("1E-140")))
+        XCTAssertEqual(Decimal(exactly: BigDecimal("1.2300000000000000000000000000000000000000000")), Decimal(string: "1.23"))
+    }
+
+    func testFromDecimalIsExact() {
+        for text in ["0", "12.75", "-12.74", "0.0001", "12345678901234567890123456789012345678", "1E+100", "1.2345E-120"] {
+            let decimal = Decimal(string: text)!
+            let value = BigDecimal(exactly: decimal)
+            XCTAssertEqual(value, BigDecimal(stringLiteral: text), text)
+        }
+        XCTAssertNil(BigDecimal(exactly: Decimal.nan))
+    }
+
+    func testCodableEncodesStringsAndDecodesBoth() throws {
+        struct Line: Codable, Equatable { var amount: BigDecimal }
+        let encoded = try JSONEncoder().encode(Line(amount: "12.750"))
+        XCTAssertEqual(String(decoding: encoded, as: UTF8.self), #"{"amount":"12.750"}"#)
+        let fromString = try JSONDecoder().decode(Line.self, from: Data(#"{"amount":"1234567890123456789012345678901234567890.5"}"#.utf8))
+        XCTAssertEqual(fromString.amount.description, "1234567890123456789012345678901234567890.5")
+        XCTAssertEqual(try JSONDecoder().decode(Line.self, from: Data(#"{"amount":12.75}"#.utf8)).amount, "12.75")
+        XCTAssertEqual(try JSONDecoder().decode(Line.self, from: Data(#"{"amount":-9223372036854775808}"#.utf8)).amount, "-9223372036854775808")
+        XCTAssertThrowsError(try JSONDecoder().decode(Line.self, from: Data(#"{"amount":"12.7.5"}"#.utf8))) { error in
+            guard case DecodingError.dataCorrupted(let context) = error else { return XCTFail("\(error)") }
+            XCTAssertTrue(context.debugDescription.contains("unexpected \".\" at offset 4"), context.debugDescription)
+        }
+        XCTAssertThrowsError(try JSONDecoder().decode(Line.self, from: Data(#"{"amount":true}"#.utf8)))
+    }
+
+    func testDoubleApproximationIsOneWay() {
+        XCTAssertEqual(Double(approximating: BigDecimal("0.1")), 0.1)
+        XCTAssertEqual(Double(approximating: BigDecimal("-2.5")), -2.5)
+        XCTAssertEqual(Double(approximating: BigDecimal("1E+400", )), .infinity)
+    }
+}

@@ -1,0 +1,108 @@
+import XCTest
+@testable import TallyDecimal
+
+/// Parsing (numeric-string syntax, limits, typed errors) and printing (to-sci-string, plain).
+final class ParsingPrintingTests: XCTestCase {
+    func testScientificStringExamples() {
+        // (input, description, plainString)
+        let cases: [(String, String, String)] = [
+            ("0", "0", "0"),
+            ("0.00", "0.00", "0.00"),
+            ("123", "123", "123"),
+            ("-123", "-123", "-123"),
+            ("1.23E+3", "1.23E+3", "1230"),
+            ("1.23E+5", "1.23E+5", "123000"),
+            ("12.3E-10", "1.23E-9", "0.00000000123"),
+            ("-0.00000123", "-0.00000123", "-0.00000123"),
+            ("1E+3", "1E+3", "1000"),
+            ("0.000001", "0.000001", "0.000001"),
+            ("0.0000001", "1E-7", "0.0000001"),
+            ("5E-7", "5E-7", "0.0000005"),
+            ("0E+2", "0E+2", "0"),
+            ("0E-8", "0E-8", "0.00000000"),
+            ("+12.75", "12.75", "12.75"),
+            (".5", "0.5", "0.5"),
+            ("5.", "5", "5"),
+            ("00012.50", "12.50", "12.50"),
+            ("1e2", "1E+2", "100"),
+            ("12345678901234567890123456789012345678901234567890.5",
+             "12345678901234567890123456789012345678901234567890.5",
+             "12345678901234567890123456789012345678901234567890.5"),
+            ("-98765432109876543210987654321E-40", "-9.8765432109876543210987654321E-12",
+             "-0.0000000000098765432109876543210987654321"),
+        ]
+        for (input, description, plain) in cases {
+            let value: BigDecimal
+            do { value = try BigDecimal(parsing: input) } catch {
+                XCTFail("\(input): \(error)")
+                continue
+            }
+            XCTAssertEqual(value.description, description, input)
+            XCTAssertEqual(value.plainString, plain, input)
+            XCTAssertIdentical(BigDecimal(value.description)!, value, input)
+        }
+    }
+
+    func testInvalidTextIsATypedErrorWithItsPlace() {
+        let cases: [(String, DecimalParsingError.Reason, Int)] = [
+            ("", .empty, 0),
+            ("12.7.5", .unexpectedCharacter("."), 4),
+            ("12,75", .unexpectedCharacter(","), 2),
+            (" 1", .unexpectedCharacter(" "), 0),
+            ("1 ", .unexpectedCharacter(" "), 1),
+            ("NaN", .unexpectedCharacter("N"), 0),
+            ("Infinity", .unexpectedCharacter("I"), 0),
+            ("-", .missingDigits, 1),
+            (".", .missingDigits, 1),
+            ("E5", .missingDigits, 0),
+            ("1E", .missingExponentDigits, 2),
+            ("1E+", .missingExponentDigits, 3),
+            ("1E+5x", .unexpectedCharacter("x"), 4),
+            ("--1", .unexpectedCharacter("-"), 1),
+            ("1.5€", .unexpectedCharacter("€"), 3),
+            ("价格1", .unexpectedCharacter("价"), 0),
+            ("1E999999999", .exponentOutOfRange(limit: 6144), 1),
+            ("1E-999999999999999999999999", .exponentOutOfRange(limit: 6144), 1),
+        ]
+        for (input, reason, offset) in cases {
+            XCTAssertThrowsError(try BigDecimal(parsing: input), input) { error in
+                guard let error = error as? DecimalParsingError else { return XCTFail("untyped error for \(input)") }
+                XCTAssertEqual(error.reason, reason, input)
+                XCTAssertEqual(error.offset, offset, input)
+            }
+            XCTAssertNil(BigDecimal(input), input)
+        }
+    }
+
+    func testErrorMessageNamesTextPlaceAndReason() {
+        XCTAssertThrowsError(try BigDecimal(parsing: "12.7.5")) { error in
+            XCTAssertEqual("\(error)", #""12.7.5" is not a decimal number: unexpected "." at offset 4"#)
+        }
+    }
+
+    func testLimits() throws {
+        let thousand = "1" + String(repeating: "0", count: 999)
+        XCTAssertNoThrow(try BigDecimal(parsing: thousand))
+        XCTAssertThrowsError(try BigDecimal(parsing: thousand + "0")) { error in
+            XCTAssertEqual((error as? DecimalParsingError)?.reason, .tooManyDigits(count: 1001, limit: 1000))
+        }
+        // Leading zeros are not significant, however many.
+        let zeros = String(repeating: "0", count: 100_000) + "1.5"
+        XCTAssertEqual(try BigDecimal(parsing: zeros).description, "1.5")
+        XCTAssertEqual(try BigDecimal(parsing: "1E6144").description, "1E+6144")
+        XCTAssertThrowsError(try BigDecimal(parsing: "1E6145"))
+        XCTAssertThrowsError(try BigDecimal(parsing: "1E-6145"))
+        let wide = ParseLimits(maximumSignificantDigits: 2000, maximumExponentMagnitude: 10_000)
+        XCTAssertEqual(try BigDecimal(parsing: "1E7000", limits: wide).description, "1E+7000")
+        XCTAssertEqual(try BigDecimal(parsing: thousand + "0", limits: wide).digitCount, 1001)
+    }
+
+    func testStringLiteralAndLosslessConversion() {
+        let price: BigDecimal = "12.75"
+        XCTAssertEqual(price.exponent, -2)
+        XCTAssertEqual(price.scale, 2)
+        XCTAssertEqual(BigDecimal("1E+3").scale, 0)
+        XCTAssertEqual(String(describing: price), "12.75")
+        XCTAssertEqual(BigDecimal("12.750").digitCount, 5)
+    }
+}
