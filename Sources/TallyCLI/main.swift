@@ -1,1 +1,10 @@
-print("TODO")
+// The `tally` command-line tool. Exit status: 0 on success, 1 on a document error, 2 on a usage error.
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+let arguments = Array(CommandLine.arguments.dropFirst())
+let status = CommandLineTool.run(arguments)
+exit(status)
