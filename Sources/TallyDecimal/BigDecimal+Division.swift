@@ -76,11 +76,24 @@ extension BigDecimal {
     /// try BigDecimal("-7").quotientAndRemainder(dividingBy: 2)   // (-3, -1)
     /// ```
     /// - Throws: `.divisionByZero`.
+    /// - Precondition: when `|self| >= |divisor|`, the quotient and both coefficients aligned to the
+    ///   smaller exponent need at most 1,000,000 digits (`1E+999999999` by `7` stops with a message;
+    ///   the spec calls it Division_impossible). Values parsed with the default limits always fit.
     public func quotientAndRemainder(
         dividingBy divisor: BigDecimal
     ) throws(ArithmeticError) -> (quotient: BigDecimal, remainder: BigDecimal) {
         if divisor.isZero { throw .divisionByZero }
         let exponent = Swift.min(storedExponent, divisor.storedExponent)
+        // |self| < |divisor|: the quotient is 0 and the remainder is self at the common exponent.
+        // Decided by comparing first (no alignment when the sizes differ), because aligning both
+        // coefficients to the common exponent can need billions of digits even though the answer is
+        // small: `1` by `1E+999999999` (decTest dvix270, remx270) trapped in `checkDigits`. Padding
+        // self is cheap here: when self's exponent is the larger, |self| < |divisor| bounds its
+        // padded coefficient by the divisor's.
+        if BigDecimal.compare(magnitude, divisor.magnitude) < 0 {
+            let padded = coefficient.multipliedByPowerOfTen(Int(storedExponent) - Int(exponent))
+            return (.zero, BigDecimal(coefficient: padded, storedExponent: exponent))
+        }
         let a = coefficient.multipliedByPowerOfTen(Int(storedExponent) - Int(exponent))
         let b = divisor.coefficient.multipliedByPowerOfTen(Int(divisor.storedExponent) - Int(exponent))
         let (q, r) = a.quotientAndRemainder(dividingBy: b)

@@ -16,8 +16,10 @@ public struct ParseLimits: Sendable, Hashable {
 
     /// The most that `maximumSignificantDigits` may be set to (the coefficient bound of `BigDecimal`).
     public static let significantDigitsCeiling = 1_000_000
-    /// The most that `maximumExponentMagnitude` may be set to (the spec's 999,999,999; products of
-    /// two such exponents still fit the stored `Int32`).
+    /// The most that `maximumExponentMagnitude` may be set to: 999,999,999. Note that this bounds
+    /// the coefficient's exponent, not the spec's adjusted exponent, so `9.99E-999999999`
+    /// (exponent −1,000,000,001) is out of range; the bound keeps sums of two exponents inside the
+    /// stored `Int32`.
     public static let exponentMagnitudeCeiling = 999_999_999
 
     /// Creates limits.

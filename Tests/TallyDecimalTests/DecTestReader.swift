@@ -9,8 +9,8 @@
 //     addx001 add 1 '1.00' -> 2.00 Inexact Rounded    -- id operation operands -> result conditions
 //
 // Tokens are separated by blanks. A token may be quoted with `'` or `"`; inside it, the quote
-// character is written twice (`'1E''1'` is the text `1E'1`). An unquoted `#` operand is a null
-// operand (and `#hex…` an encoded one); both are reported as `.null`.
+// character is written twice (`'1E''1'` is the text `1E'1`). An unquoted `#` is a null operand;
+// `#hex…` and `64#…` (a value in a decimal interchange format) are encoded values.
 
 /// One token of a test line, with whether it was quoted (only unquoted `->` and `#` are special).
 struct DecTestToken: Equatable {
@@ -22,13 +22,18 @@ struct DecTestToken: Equatable {
 enum DecTestValue: Equatable, CustomStringConvertible {
     /// A numeric string, unquoted (it may still be a syntax error or a special such as `NaN`).
     case text(String)
-    /// `#` (a null operand) or a `#`-prefixed encoded value: not a numeric string.
-    case null(String)
+    /// `#`: a null operand (an operand that is absent).
+    case null
+    /// A value in an interchange encoding rather than a numeric string: `#` followed by hexadecimal
+    /// digits (`#2208000000000000`), or a numeric string to be converted to a format first
+    /// (`64#8.666E+384` is decimal64, `128#1E+6144` decimal128, clamping and rounding on the way).
+    case encoded(String)
 
     var description: String {
         switch self {
         case .text(let text): return text
-        case .null(let text): return text
+        case .null: return "#"
+        case .encoded(let text): return text
         }
     }
 }
@@ -123,7 +128,8 @@ enum DecTestReader {
     }
 
     private static func value(_ token: DecTestToken) -> DecTestValue {
-        if !token.wasQuoted && token.text.hasPrefix("#") { return .null(token.text) }
+        if !token.wasQuoted && token.text == "#" { return .null }
+        if !token.wasQuoted && token.text.contains("#") { return .encoded(token.text) }
         return .text(token.text)
     }
 
