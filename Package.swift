@@ -8,6 +8,7 @@ let package = Package(
     products: [
         .library(name: "Tally", targets: ["Tally"]),
         .library(name: "TallyDecimal", targets: ["TallyDecimal"]),
+        .library(name: "TallyTesting", targets: ["TallyTesting"]),
         .executable(name: "tally", targets: ["TallyCLI"]),
     ],
     targets: [
@@ -19,6 +20,8 @@ let package = Package(
         ),
         .target(name: "TallyDecimal", dependencies: ["CGMP"]),
         .target(name: "Tally", dependencies: ["TallyDecimal"]),
+        // Property-based testing for XCTest: seeded generators, runner, integrated shrinking.
+        .target(name: "TallyTesting", dependencies: ["TallyDecimal"]),
         .executableTarget(name: "TallyCLI", dependencies: ["Tally"]),
         // Counts malloc calls in the benchmark process only (glibc); never linked into the library.
         .target(name: "CAllocationCounter", path: "Benchmarks/CAllocationCounter"),
@@ -27,7 +30,8 @@ let package = Package(
             dependencies: ["TallyDecimal", "CGMP", "CAllocationCounter"],
             path: "Benchmarks/TallyBenchmarks"
         ),
-        .testTarget(name: "TallyDecimalTests", dependencies: ["TallyDecimal"]),
+        .testTarget(name: "TallyDecimalTests", dependencies: ["TallyDecimal", "TallyTesting"]),
+        .testTarget(name: "TallyTestingTests", dependencies: ["TallyTesting", "TallyDecimal"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -1,0 +1,28 @@
+import Cart
+import Tally
+import TallyTesting
+import XCTest
+
+final class CartPropertyTests: XCTestCase {
+    /// A generator for our own type, from the shipped ones.
+    let line = Gen.zip(
+        Gen.element(of: ["Tea", "Cake", "Gift wrap"]),
+        Gen.decimal(.cents).map { $0.magnitude },
+        Gen.int(in: 1...20)
+    ).map { Line(label: $0, unitPrice: $1, quantity: $2) }
+
+    func testTotalIsTheSubtotalPlusTaxToTheCent() {
+        forAll(Gen.zip(line.array(count: 0...8), Gen.element(of: ["0", "0.0825", "0.2"] as [BigDecimal]))) { lines, rate in
+            let subtotal = lines.reduce(BigDecimal.zero) { $0 + $1.amount }
+            let tax = total(of: lines, taxRate: rate) - subtotal
+            try expect(tax.rounded(scale: 2, .towardZero) == tax, "tax is whole cents")
+            try expect((tax - subtotal * rate).magnitude <= BigDecimal("0.005"), "tax within half a cent")
+        }
+    }
+
+    func testReorderingLinesDoesNotChangeTheTotal() {
+        forAll(line.array(count: 0...8)) { lines in
+            total(of: lines, taxRate: "0.0825") == total(of: lines.reversed(), taxRate: "0.0825")
+        }
+    }
+}

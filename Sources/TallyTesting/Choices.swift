@@ -1,0 +1,91 @@
+/// The stream of choices a generator draws from — the heart of integrated shrinking.
+///
+/// Every generator turns a sequence of small integer *choices* into a value. While testing, the
+/// choices come from a seeded `SplitMix64` and are recorded; when a property fails, the shrinker
+/// edits the recorded sequence (deletes chunks, lowers numbers toward 0) and replays the same
+/// generator on it. Because values are always *generated* — never edited directly — shrinking
+/// respects `map`, `filter` and `flatMap` automatically (the design of Hypothesis).
+///
+/// Generators are written so that choice 0 gives the simplest value (`false`, the number nearest
+/// zero, the first element, an empty array), and so that a replay that runs out of choices reads
+/// zeros: shorter and smaller choice sequences mean simpler values.
+///
+/// Most users never touch `Choices`; they combine the generators in `Gen`. Write
+/// `Gen { choices in … }` with `choices.draw(upTo:)` only for a generator no combinator expresses.
+public struct Choices {
+    enum Source {
+        case random(SplitMix64)
+        case replay([UInt64])
+    }
+
+    var source: Source
+    /// Every choice made so far (for replay, clamped to the bound that was asked for).
+    public private(set) var recorded: [UInt64] = []
+    /// Where each sub-value's choices start and end (the parts of a `zip`, the elements of an
+    /// array, the branch a `frequency` took). The shrinker replaces whole spans with simpler ones
+    /// without disturbing the choices of the values after them.
+    private(set) var spans: [Range<Int>] = []
+    /// The most choices one value may use; beyond it generation fails (guards runaway recursion).
+    let budget: Int
+
+    init(random rng: SplitMix64, budget: Int = 100_000) {
+        source = .random(rng)
+        self.budget = budget
+    }
+
+    init(replaying choices: [UInt64], budget: Int = 100_000) {
+        source = .replay(choices)
+        self.budget = budget
+    }
+
+    /// Draws a choice in `0...bound`: uniform while testing, read back (clamped) while shrinking.
+    ///
+    /// - Throws: `GenerationError.tooManyChoices` when one value draws more than the budget.
+    public mutating func draw(upTo bound: UInt64) throws -> UInt64 {
+        guard recorded.count < budget else { throw GenerationError.tooManyChoices(budget) }
+        let value: UInt64
+        switch source {
+        case .random(var rng):
+            value = bound == .max ? rng.next() : rng.next(upperBound: bound + 1)
+            source = .random(rng)
+        case .replay(let choices):
+            value = recorded.count < choices.count ? min(choices[recorded.count], bound) : 0
+        }
+        recorded.append(value)
+        return value
+    }
+}
+
+extension Choices {
+    /// Generates with `generator`, recording the choices it uses as one span.
+    mutating func span<T>(_ generator: Gen<T>) throws -> T {
+        let start = recorded.count
+        let value = try generator.generate(&self)
+        markSpan(from: start)
+        return value
+    }
+
+    /// Records the choices from `start` to now as one span (when there are at least two).
+    mutating func markSpan(from start: Int) {
+        if recorded.count > start + 1 { spans.append(start..<recorded.count) }
+    }
+}
+
+/// Why a generator could not produce a value.
+public enum GenerationError: Error, Equatable, Sendable, CustomStringConvertible {
+    /// `filter` rejected every candidate it tried.
+    case filterExhausted(attempts: Int, label: String)
+    /// A single value needed more choices than the budget (usually unbounded recursion).
+    case tooManyChoices(Int)
+
+    /// What happened and what to do about it.
+    public var description: String {
+        switch self {
+        case .filterExhausted(let attempts, let label):
+            return "filter\(label.isEmpty ? "" : " \"\(label)\"") rejected \(attempts) values in a row; "
+                + "generate the values you want directly (map) instead of filtering most of them away"
+        case .tooManyChoices(let budget):
+            return "one value drew more than \(budget) random choices; is a generator recursing without bound?"
+        }
+    }
+}

@@ -1,0 +1,175 @@
+/// A generator of random values of one type, with integrated shrinking.
+///
+/// Build generators from the ones Tally ships (`Gen.int(in:)`, `Gen.bool`, `Gen.decimal()`,
+/// `Gen.roundingRule`, …) and the combinators below. Every generator shrinks: when a property
+/// fails, the runner finds a smaller input that still fails, through whatever `map`, `filter` and
+/// `flatMap` you used.
+///
+/// ```swift
+/// struct Line { var label: String; var amount: BigDecimal }
+/// let line = Gen.zip(Gen.element(of: ["Tea", "Cake"]), Gen.decimal(.cents))
+///     .map { Line(label: $0, amount: $1) }
+/// let cart = line.array(count: 0...8)
+/// ```
+public struct Gen<Value> {
+    let generate: (inout Choices) throws -> Value
+
+    /// A generator from a function of the choice stream (for what the combinators cannot say).
+    ///
+    /// Draw with `choices.draw(upTo:)` and make choice 0 mean the simplest value, so that shrinking
+    /// (which lowers choices toward 0) simplifies your values too.
+    public init(_ generate: @escaping (inout Choices) throws -> Value) {
+        self.generate = generate
+    }
+
+    /// A generator that always gives `value`.
+    public static func constant(_ value: Value) -> Gen<Value> {
+        Gen { _ in value }
+    }
+
+    /// Transforms every generated value; shrinking happens on the input side, so it still works.
+    public func map<T>(_ transform: @escaping (Value) throws -> T) -> Gen<T> {
+        Gen<T> { choices in try transform(self.generate(&choices)) }
+    }
+
+    /// Generates a value, then uses it to choose the next generator.
+    ///
+    /// ```swift
+    /// let scaleAndValue = Gen.int(in: 0...4).flatMap { scale in
+    ///     Gen.decimal(.moneySized).map { ($0.rounded(scale: scale), scale) }
+    /// }
+    /// ```
+    public func flatMap<T>(_ transform: @escaping (Value) throws -> Gen<T>) -> Gen<T> {
+        Gen<T> { choices in try transform(self.generate(&choices)).generate(&choices) }
+    }
+
+    /// Keeps only values that satisfy `isIncluded`, retrying up to `maxAttempts` times in a row.
+    ///
+    /// - Parameters:
+    ///   - label: names the filter in the error when every attempt is rejected.
+    ///   - maxAttempts: 100 by default; after that, generation fails with
+    ///     `GenerationError.filterExhausted` and the runner reports it clearly.
+    public func filter(
+        _ label: String = "", maxAttempts: Int = 100, _ isIncluded: @escaping (Value) throws -> Bool
+    ) -> Gen<Value> {
+        Gen { choices in
+            for _ in 0..<maxAttempts {
+                let value = try self.generate(&choices)
+                if try isIncluded(value) { return value }
+            }
+            throw GenerationError.filterExhausted(attempts: maxAttempts, label: label)
+        }
+    }
+
+    /// Arrays of generated values whose length lies in `count`.
+    ///
+    /// Arrays shrink by dropping elements and by shrinking the elements that remain.
+    /// - Complexity: O(n) choices for n elements.
+    public func array(count: ClosedRange<Int>) -> Gen<[Value]> {
+        precondition(count.lowerBound >= 0, "Gen.array: the count must not be negative")
+        // Each element after the minimum is preceded by a "one more?" choice; 0 means stop, so
+        // deleting an element's choices (or zeroing its flag) shortens the array cleanly.
+        let extra = count.upperBound - count.lowerBound
+        let meanExtra = UInt64(max(1, extra / 2))
+        return Gen<[Value]> { choices in
+            var result: [Value] = []
+            result.reserveCapacity(count.lowerBound)
+            for _ in 0..<count.lowerBound { result.append(try choices.span(self)) }
+            while result.count < count.upperBound {
+                // P(stop) = 1 / (meanExtra + 1), for a mean near the middle of the range.
+                let start = choices.recorded.count
+                guard try choices.draw(upTo: meanExtra) != 0 else { break }
+                result.append(try choices.span(self))
+                choices.markSpan(from: start)  // the flag and its element: deleting both drops it
+            }
+            return result
+        }
+    }
+
+    /// Arrays of values from `element`, with a length in `count` (`Gen.array(of: .bool, count: 0...5)`).
+    public static func array<Element>(of element: Gen<Element>, count: ClosedRange<Int>) -> Gen<[Element]>
+    where Value == [Element] {
+        element.array(count: count)
+    }
+}
+
+extension Gen {
+    /// Pairs of values from two generators.
+    public static func zip<A, B>(_ a: Gen<A>, _ b: Gen<B>) -> Gen<(A, B)> where Value == (A, B) {
+        Gen { choices in (try choices.span(a), try choices.span(b)) }
+    }
+
+    /// Triples of values from three generators.
+    public static func zip<A, B, C>(_ a: Gen<A>, _ b: Gen<B>, _ c: Gen<C>) -> Gen<(A, B, C)> where Value == (A, B, C) {
+        Gen { choices in (try choices.span(a), try choices.span(b), try choices.span(c)) }
+    }
+
+    /// Quadruples of values from four generators.
+    public static func zip<A, B, C, D>(_ a: Gen<A>, _ b: Gen<B>, _ c: Gen<C>, _ d: Gen<D>) -> Gen<(A, B, C, D)>
+    where Value == (A, B, C, D) {
+        Gen { choices in
+            (try choices.span(a), try choices.span(b), try choices.span(c), try choices.span(d))
+        }
+    }
+
+    /// Values from one of `generators`, chosen uniformly; shrinks toward the first.
+    public static func oneOf(_ generators: [Gen<Value>]) -> Gen<Value> {
+        precondition(!generators.isEmpty, "Gen.oneOf needs at least one generator")
+        return Gen { choices in
+            let start = choices.recorded.count
+            let index = Int(try choices.draw(upTo: UInt64(generators.count - 1)))
+            let value = try choices.span(generators[index])
+            choices.markSpan(from: start)
+            return value
+        }
+    }
+
+    /// Values from `generators` chosen with the given weights; shrinks toward the first.
+    ///
+    /// ```swift
+    /// Gen.frequency([(9, Gen.decimal(.cents)), (1, Gen.decimal(.manyDigits))])
+    /// ```
+    public static func frequency(_ weighted: [(Int, Gen<Value>)]) -> Gen<Value> {
+        precondition(!weighted.isEmpty && weighted.allSatisfy { $0.0 >= 0 }, "Gen.frequency needs non-negative weights")
+        let total = weighted.reduce(0) { $0 + $1.0 }
+        precondition(total > 0, "Gen.frequency needs a positive total weight")
+        return Gen { choices in
+            let start = choices.recorded.count
+            var pick = Int(try choices.draw(upTo: UInt64(total - 1)))
+            var chosen = weighted[weighted.count - 1].1
+            for (weight, generator) in weighted {
+                if pick < weight {
+                    chosen = generator
+                    break
+                }
+                pick -= weight
+            }
+            let value = try choices.span(chosen)
+            choices.markSpan(from: start)  // the branch choice and its value
+            return value
+        }
+    }
+
+    /// One of `elements`, uniformly; shrinks toward the first.
+    public static func element(of elements: [Value]) -> Gen<Value> {
+        precondition(!elements.isEmpty, "Gen.element(of:) needs at least one element")
+        return Gen { choices in elements[Int(try choices.draw(upTo: UInt64(elements.count - 1)))] }
+    }
+}
+
+extension Gen {
+    /// Generates one value with a seeded generator (for looking at what a generator makes).
+    ///
+    /// ```swift
+    /// Gen.decimal().sample(count: 3, seed: 1)
+    /// ```
+    public func sample(count: Int = 10, seed: UInt64 = 0) -> [Value] {
+        var rng = SplitMix64(seed: seed)
+        var values: [Value] = []
+        while values.count < count {
+            var choices = Choices(random: SplitMix64(seed: rng.next()))
+            if let value = try? generate(&choices) { values.append(value) }
+        }
+        return values
+    }
+}

@@ -1,0 +1,130 @@
+// The property runner without XCTest: `Property.check` runs a property, shrinks a failure and
+// returns what happened. `forAll` (ForAll.swift) reports the result through XCTest.
+#if canImport(Foundation)
+import Foundation
+#endif
+
+/// Runs properties: generate values, check them, shrink the first failure.
+public enum Property {
+    /// The number of cases when a property does not say: 100, or `TALLY_PROPERTY_COUNT` when set.
+    public static var defaultCount: Int { environmentCount ?? 100 }
+
+    /// `TALLY_PROPERTY_COUNT`, which raises the count of every property globally.
+    static var environmentCount: Int? {
+        ProcessInfo.processInfo.environment["TALLY_PROPERTY_COUNT"].flatMap(Int.init).map { max(1, $0) }
+    }
+
+    /// `TALLY_PROPERTY_SEED`, which replays a reported run.
+    public static var environmentSeed: UInt64? {
+        ProcessInfo.processInfo.environment["TALLY_PROPERTY_SEED"].flatMap(UInt64.init)
+    }
+
+    /// Checks `property` on values from `generator`.
+    ///
+    /// ```swift
+    /// let result = Property.check(Gen.zip(Gen.decimal(), Gen.decimal()), seed: 7) { a, b in
+    ///     (a + b).exponent == a.exponent   // false: the sum takes the smaller exponent
+    /// }
+    /// print(result.failure!.shrunk)  // (0, 0E-1)
+    /// ```
+    /// - Parameters:
+    ///   - count: cases to try; `defaultCount` when `nil`. `TALLY_PROPERTY_COUNT` raises it.
+    ///   - seed: the run's seed; `TALLY_PROPERTY_SEED`, else a fresh random seed, when `nil`.
+    ///   - maxShrinkAttempts: replays the shrinker may spend (default 5,000).
+    ///   - property: returns `false` or throws to signal a counterexample.
+    /// - Returns: the seed, the cases run, and the counterexample if one was found.
+    public static func check<Value>(
+        _ generator: Gen<Value>, count: Int? = nil, seed: UInt64? = nil, maxShrinkAttempts: Int = 5_000,
+        _ property: (Value) throws -> Bool
+    ) -> PropertyResult<Value> {
+        let runSeed = seed ?? environmentSeed ?? UInt64.random(in: 0...UInt64.max)
+        let cases = max(count ?? defaultCount, environmentCount ?? 0)
+        var seeds = SplitMix64(seed: runSeed)
+        for index in 0..<cases {
+            var choices = Choices(random: SplitMix64(seed: seeds.next()))
+            let value: Value
+            do {
+                value = try generator.generate(&choices)
+            } catch {
+                return PropertyResult(seed: runSeed, casesRun: index + 1, failure: nil, generationError: error)
+            }
+            guard let failure = evaluate(property, value) else { continue }
+            // Shrink without re-entering the caller's closure concurrently: it runs in this thread.
+            return withoutActuallyEscaping(property) { property in
+                var shrinker = Shrinker(
+                    generator: generator, choices: choices, value: value, maxAttempts: maxShrinkAttempts
+                ) { evaluate(property, $0) != nil }
+                shrinker.shrink()
+                let counterexample = Counterexample(
+                    original: value, shrunk: shrinker.bestValue, caseIndex: index,
+                    originalFailure: failure, shrunkFailure: evaluate(property, shrinker.bestValue) ?? failure,
+                    shrinkSteps: shrinker.improvements, shrinkAttempts: shrinker.attempts, choices: shrinker.best)
+                return PropertyResult(seed: runSeed, casesRun: index + 1, failure: counterexample, generationError: nil)
+            }
+        }
+        return PropertyResult(seed: runSeed, casesRun: cases, failure: nil, generationError: nil)
+    }
+
+    /// `nil` when the property holds for `value`, else why it does not.
+    static func evaluate<Value>(_ property: (Value) throws -> Bool, _ value: Value) -> String? {
+        do {
+            return try property(value) ? nil : "returned false"
+        } catch {
+            return "threw \(error)"
+        }
+    }
+}
+
+/// What `Property.check` found.
+public struct PropertyResult<Value> {
+    /// The seed of the run; pass it back (or set `TALLY_PROPERTY_SEED`) to replay it exactly.
+    public let seed: UInt64
+    /// How many cases ran (up to and including the failing one).
+    public let casesRun: Int
+    /// The counterexample, when the property failed.
+    public let failure: Counterexample<Value>?
+    /// Set when the generator itself could not produce a value (for example a filter that rejects everything).
+    public let generationError: (any Error)?
+
+    /// Whether every case passed.
+    public var passed: Bool { failure == nil && generationError == nil }
+}
+
+/// A failing input and its shrunk form.
+public struct Counterexample<Value> {
+    /// The value that first failed.
+    public let original: Value
+    /// The simplest failing value the shrinker found.
+    public let shrunk: Value
+    /// Zero-based index of the failing case in the run.
+    public let caseIndex: Int
+    /// Why the original failed (`returned false`, or `threw …`).
+    public let originalFailure: String
+    /// Why the shrunk value fails.
+    public let shrunkFailure: String
+    /// How many times shrinking found a simpler failing value.
+    public let shrinkSteps: Int
+    /// How many replays shrinking spent.
+    public let shrinkAttempts: Int
+    /// The shrunk value's choice sequence.
+    public let choices: [UInt64]
+}
+
+extension PropertyResult {
+    /// A report of a failure: seed, case, original and shrunk counterexample, and how to replay.
+    ///
+    /// - Parameter filter: the `swift test --filter` argument that selects the test, if known.
+    public func report(filter: String?) -> String {
+        if let error = generationError {
+            return "Could not generate a value (case \(casesRun - 1), seed \(seed)): \(error)"
+        }
+        guard let failure else { return "Passed \(casesRun) cases (seed \(seed))." }
+        let replay = "TALLY_PROPERTY_SEED=\(seed) swift test" + (filter.map { " --filter '\($0)'" } ?? "")
+        return """
+            Property failed at case \(failure.caseIndex) of seed \(seed).
+              original: \(failure.original) (\(failure.originalFailure))
+              shrunk:   \(failure.shrunk) (\(failure.shrunkFailure); \(failure.shrinkSteps) steps, \(failure.shrinkAttempts) replays)
+              replay:   \(replay)
+            """
+    }
+}

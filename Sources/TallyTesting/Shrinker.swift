@@ -1,0 +1,162 @@
+/// Finds a simpler failing input by editing the failing value's choice sequence and replaying
+/// the generator (integrated shrinking; see `Choices`).
+///
+/// A candidate sequence is accepted when the value it generates still fails and the sequence the
+/// generator actually consumed is *shortlex* smaller (shorter, or as long and lexicographically
+/// smaller) than the best so far; that order is well-founded, so shrinking always ends. Passes,
+/// repeated until none improves: delete chunks of 8, 4, 2, 1 choices; zero such chunks; lower each
+/// choice (to 0, else by binary search); replace sub-values' spans with zeros; and, when
+/// nothing else helps, move value from earlier choices to later ones.
+struct Shrinker<Value> {
+    let generator: Gen<Value>
+    let fails: (Value) -> Bool
+    let maxAttempts: Int
+    private(set) var best: [UInt64]
+    /// The spans of `best` (see `Choices.spans`).
+    private(set) var spans: [Range<Int>]
+    private(set) var bestValue: Value
+    private(set) var attempts = 0
+    private(set) var improvements = 0
+
+    init(generator: Gen<Value>, choices: Choices, value: Value, maxAttempts: Int, fails: @escaping (Value) -> Bool) {
+        self.generator = generator
+        self.best = choices.recorded
+        self.spans = choices.spans
+        self.bestValue = value
+        self.maxAttempts = maxAttempts
+        self.fails = fails
+    }
+
+    /// Replays `candidate`; adopts it when it is simpler and still fails.
+    @discardableResult
+    mutating func consider(_ candidate: [UInt64]) -> Bool {
+        guard attempts < maxAttempts else { return false }
+        attempts += 1
+        var choices = Choices(replaying: candidate)
+        guard let value = try? generator.generate(&choices) else { return false }
+        let used = choices.recorded
+        guard Shrinker.shortlexLess(used, best), fails(value) else { return false }
+        best = used
+        spans = choices.spans
+        bestValue = value
+        improvements += 1
+        return true
+    }
+
+    mutating func shrink() {
+        var improved = true
+        while improved && attempts < maxAttempts {
+            improved = false
+            if simplifySpans() { improved = true }
+            for size in [8, 4, 2, 1] {
+                var start = 0
+                while start + size <= best.count && attempts < maxAttempts {
+                    var candidate = best
+                    candidate.removeSubrange(start..<(start + size))
+                    if consider(candidate) { improved = true } else { start += 1 }
+                }
+            }
+            for size in [8, 4, 2] {
+                var start = 0
+                while start + size <= best.count && attempts < maxAttempts {
+                    if best[start..<(start + size)].contains(where: { $0 != 0 }) {
+                        var candidate = best
+                        for i in start..<(start + size) { candidate[i] = 0 }
+                        if consider(candidate) { improved = true }
+                    }
+                    start += 1
+                }
+            }
+            var index = 0
+            while index < best.count && attempts < maxAttempts {
+                if lower(at: index) { improved = true }
+                index += 1
+            }
+            if !improved && redistribute() { improved = true }
+        }
+    }
+
+    /// Moves value from an earlier choice to one of the next eight (all of it, else halves): the
+    /// sequence gets lexicographically smaller while a sum-like property keeps failing, which opens
+    /// the way for deletions (`[28, 36, 36]` summing past 100 becomes `[0, 14, 50, 36]`, then `[50, 50]`).
+    private mutating func redistribute() -> Bool {
+        var improved = false
+        var i = 0
+        while i < best.count && attempts < maxAttempts {
+            var j = i + 1
+            while j < min(best.count, i + 9) && best[i] != 0 && attempts < maxAttempts {
+                var amount = best[i]
+                while amount > 0 && attempts < maxAttempts {
+                    var candidate = best
+                    candidate[i] -= amount
+                    let (raised, overflow) = candidate[j].addingReportingOverflow(amount)
+                    if !overflow {
+                        candidate[j] = raised
+                        if consider(candidate) {
+                            improved = true
+                            break
+                        }
+                    }
+                    amount /= 2
+                }
+                j += 1
+            }
+            i += 1
+        }
+        return improved
+    }
+
+    /// Replaces each span (largest first) by a short run of zeros: the sub-value becomes the
+    /// simplest one its generator makes from that many choices, while the values after it keep
+    /// their own choices. (Deleting or zeroing choices one by one cannot do this when the simpler
+    /// branch needs a different number of choices than the current one.)
+    private mutating func simplifySpans() -> Bool {
+        var improved = false
+        var tried = Set<Range<Int>>()
+        while attempts < maxAttempts {
+            guard let span = spans.filter({ !tried.contains($0) && $0.upperBound <= best.count })
+                .max(by: { $0.count < $1.count }) else { break }
+            tried.insert(span)
+            for length in 0...min(span.count, 12) {
+                var candidate = Array(best[..<span.lowerBound])
+                candidate.append(contentsOf: repeatElement(0, count: length))
+                candidate.append(contentsOf: best[span.upperBound...])
+                if consider(candidate) {
+                    improved = true
+                    tried.removeAll()  // the spans moved; look at the new ones
+                    break
+                }
+            }
+        }
+        return improved
+    }
+
+    /// Lowers the choice at `index`: to 0 if that still fails, else by binary search between a
+    /// passing lower value and the failing current one.
+    private mutating func lower(at index: Int) -> Bool {
+        let current = best[index]
+        if current == 0 { return false }
+        var candidate = best
+        candidate[index] = 0
+        if consider(candidate) { return true }
+        var low: UInt64 = 0, high = current  // low: does not fail (or rejected); high: fails
+        var improved = false
+        while low + 1 < high && attempts < maxAttempts && index < best.count {
+            let middle = low + (high - low) / 2
+            candidate = best
+            candidate[index] = middle
+            if consider(candidate) {
+                high = middle
+                improved = true
+            } else {
+                low = middle
+            }
+        }
+        return improved
+    }
+
+    static func shortlexLess(_ a: [UInt64], _ b: [UInt64]) -> Bool {
+        if a.count != b.count { return a.count < b.count }
+        return a.lexicographicallyPrecedes(b)
+    }
+}

@@ -1,0 +1,70 @@
+import XCTest
+import TallyDecimal
+import TallyTesting
+
+/// The combinators and the domain generators: ranges respected, edges reached, shrinking through
+/// map, filter and arrays.
+final class GeneratorTests: XCTestCase {
+    func testIntegersStayInRangeAndShrinkTowardZero() throws {
+        for value in Gen.int(in: -5...100).sample(count: 500, seed: 3) { XCTAssertTrue((-5...100).contains(value)) }
+        XCTAssertEqual(Set(Gen.int(in: -2...2).sample(count: 200, seed: 4)), [-2, -1, 0, 1, 2])
+        XCTAssertEqual(try XCTUnwrap(Property.check(Gen.int(in: -100...100), seed: 1) { $0 < 50 }.failure).shrunk, 50)
+        XCTAssertEqual(try XCTUnwrap(Property.check(Gen.int(in: -100...100), seed: 1) { $0 > -37 }.failure).shrunk, -37)
+        XCTAssertEqual(try XCTUnwrap(Property.check(Gen.int(in: 10...20), seed: 1) { _ in false }.failure).shrunk, 10)
+        XCTAssertEqual(try XCTUnwrap(Property.check(Gen.int(in: -20 ... -10), seed: 1) { _ in false }.failure).shrunk, -10)
+        let full = Gen<Int64>.int64(in: .min ... .max).sample(count: 200, seed: 9)
+        XCTAssertTrue(full.contains { $0 < -1 << 60 } && full.contains { $0 > 1 << 60 })
+    }
+
+    func testShrinkingSeesThroughMapAndFilter() throws {
+        let doubled = Gen.int(in: 0...1000).map { $0 * 2 }
+        XCTAssertEqual(try XCTUnwrap(Property.check(doubled, seed: 2) { $0 < 100 }.failure).shrunk, 100)
+        let odd = Gen.int(in: 0...1000).filter("odd") { $0 % 2 == 1 }
+        XCTAssertEqual(try XCTUnwrap(Property.check(odd, seed: 2) { $0 < 100 }.failure).shrunk, 101)
+    }
+
+    func testImpossibleFilterIsAClearGenerationFailure() {
+        let result = Property.check(Gen.int(in: 0...10).filter("above 1000") { $0 > 1000 }, seed: 1) { _ in true }
+        XCTAssertFalse(result.passed)
+        XCTAssertEqual(result.generationError as? GenerationError, .filterExhausted(attempts: 100, label: "above 1000"))
+        XCTAssertTrue(result.report(filter: nil).contains("filter \"above 1000\" rejected 100 values in a row"))
+    }
+
+    func testArraysShrinkByDroppingAndShrinkingElements() throws {
+        let arrays = Gen.array(of: Gen.int(in: 0...50), count: 0...20)
+        for array in arrays.sample(count: 200, seed: 5) { XCTAssertLessThanOrEqual(array.count, 20) }
+        XCTAssertTrue(arrays.sample(count: 200, seed: 5).contains { $0.isEmpty })
+        XCTAssertTrue(arrays.sample(count: 200, seed: 5).contains { $0.count >= 15 })
+        let failure = try XCTUnwrap(Property.check(arrays, seed: 6) { $0.reduce(0, +) < 100 }.failure)
+        XCTAssertEqual(failure.shrunk, [50, 50], "the smallest array of 0...50 summing to 100 or more")
+        let bounded = Gen.array(of: Gen.bool, count: 3...5)
+        for array in bounded.sample(count: 100, seed: 1) { XCTAssertTrue((3...5).contains(array.count)) }
+    }
+
+    func testChoiceCombinators() throws {
+        XCTAssertEqual(Set(Gen.element(of: ["a", "b", "c"]).sample(count: 100, seed: 1)), ["a", "b", "c"])
+        XCTAssertEqual(try XCTUnwrap(Property.check(Gen.element(of: ["a", "b", "c"]), seed: 1) { _ in false }.failure).shrunk, "a")
+        let picks = Gen.oneOf([Gen.constant(1), Gen.constant(2)]).sample(count: 100, seed: 1)
+        XCTAssertEqual(Set(picks), [1, 2])
+        let weighted = Gen.frequency([(9, Gen.constant("common")), (1, Gen.constant("rare"))]).sample(count: 1000, seed: 1)
+        let rare = weighted.filter { $0 == "rare" }.count
+        XCTAssertTrue((40...170).contains(rare), "rare drawn \(rare) times of 1000")
+        let dependent = Gen.int(in: 1...5).flatMap { n in Gen.array(of: Gen.bool, count: n...n) }
+        for array in dependent.sample(count: 50, seed: 1) { XCTAssertTrue((1...5).contains(array.count)) }
+        XCTAssertEqual(Set(Gen.roundingRule.sample(count: 200, seed: 1)), Set(RoundingRule.allCases))
+    }
+
+    /// Every shape of decimal the generator promises actually appears.
+    func testDecimalGeneratorReachesTheEdges() {
+        let values = Gen.decimal().sample(count: 3000, seed: 11)
+        XCTAssertTrue(values.contains { $0.signum() < 0 }, "negative")
+        XCTAssertTrue(values.contains { $0.isZero && $0.exponent != 0 }, "zero with an exponent")
+        XCTAssertTrue(values.contains { !$0.isStoredInline }, "beyond Int64")
+        XCTAssertTrue(values.contains { $0.digitCount > 38 }, "beyond 38 digits")
+        XCTAssertTrue(values.contains { $0.digitCount >= 150 }, "very many digits")
+        XCTAssertTrue(values.contains { $0.exponent == -2 && $0.digitCount >= 17 }, "Int64 counts of cents")
+        XCTAssertTrue(values.contains { $0.reduced() == BigDecimal(Int64.max) || $0.isIdentical(to: BigDecimal(Int64.min)) || $0.digitCount == 19 && $0.isStoredInline }, "next to Int64's limits")
+        let money = Gen.decimal(.moneySized).sample(count: 500, seed: 1)
+        XCTAssertTrue(money.allSatisfy { $0.isStoredInline && $0.digitCount <= 9 && (-4...0).contains($0.exponent) })
+    }
+}
