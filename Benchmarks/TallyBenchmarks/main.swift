@@ -1,1 +1,129 @@
-print("TODO")
+// TallyBenchmarks: Tally `BigDecimal` side by side with scaled `Int64` minor units, `Foundation.Decimal`
+// and raw GMP. See Guides/Benchmarks.md.
+//
+//   swift run -c release TallyBenchmarks [--quick] [--filter SUBSTRING]... [--json FILE] [--repetitions N]
+import CAllocationCounter
+import Foundation
+
+let usage = """
+    usage: TallyBenchmarks [--quick] [--filter SUBSTRING]... [--json FILE] [--repetitions N] [--variant NAME]...
+
+    Runs the Tally benchmarks (W1 cart re-sum, W3 ledger sum, W4 line tax, W5 40-digit GMP values).
+    The variants of each workload run interleaved, round-robin; the table shows the median and the
+    spread in ns per operation, the ratios to the baseline and to Foundation.Decimal, and heap and
+    GMP allocations per operation. Targets are printed as PASS/MISS; the exit status is 0 either way.
+
+      --quick            a smoke run for CI: few, short repetitions (seconds, not minutes)
+      --filter TEXT      run only workloads whose id or title contains TEXT (case-insensitive);
+                         may be repeated (W1, W3, W3+=, W4, W5+=, W5*, W5*=)
+      --json FILE        also write the results as JSON to FILE
+      --repetitions N    samples per variant (default 21, quick 5)
+      --variant NAME     run only the variants named NAME (Tally, Int64, Int64-rt, Decimal, GMP), e.g. under
+                         perf or valgrind; ratios to a variant that did not run show as "-"
+      --help             this text
+
+    Build with -c release: debug numbers mean nothing.
+    """
+
+struct Options {
+    var quick = false
+    var filters: [String] = []
+    var jsonPath: String?
+    var repetitions: Int?
+    var variants: [String] = []
+}
+
+func parseOptions(_ arguments: [String]) -> Options {
+    var options = Options()
+    var rest = arguments[...]
+    func fail(_ message: String) -> Never {
+        FileHandle.standardError.write(Data("TallyBenchmarks: \(message)\n\n\(usage)\n".utf8))
+        exit(2)
+    }
+    func value(for flag: String) -> String {
+        guard let next = rest.popFirst() else { fail("\(flag) needs a value") }
+        return next
+    }
+    while let argument = rest.popFirst() {
+        switch argument {
+        case "--quick": options.quick = true
+        case "--filter": options.filters.append(value(for: argument))
+        case "--json": options.jsonPath = value(for: argument)
+        case "--variant": options.variants.append(value(for: argument))
+        case "--repetitions":
+            guard let n = Int(value(for: argument)), n > 0 else { fail("--repetitions needs a positive integer") }
+            options.repetitions = n
+        case "--help", "-h":
+            print(usage)
+            exit(0)
+        default: fail("unknown argument \(argument)")
+        }
+    }
+    return options
+}
+
+let options = parseOptions(Array(CommandLine.arguments.dropFirst()))
+var configuration = options.quick ? RunConfiguration.quick : RunConfiguration.full
+if let n = options.repetitions { configuration.repetitions = n }
+
+// Count GMP's allocations from the start, before any mpz exists (process-global, benchmark only).
+tally_bench_install_gmp_counter()
+let heapCountingAvailable = tally_bench_counts_heap() != 0
+
+let allWorkloads: [() -> Workload] = [
+    cartWorkload, { ledgerWorkload(loop: false) }, { ledgerWorkload(loop: true) }, lineTaxWorkload,
+    bigAddWorkload, bigMultiplyWorkload, bigMultiplyInPlaceWorkload,
+]
+let workloads = allWorkloads.map { $0() }.filter { workload in
+    options.filters.isEmpty
+        || options.filters.contains { filter in
+            workload.id.localizedCaseInsensitiveContains(filter) || workload.title.localizedCaseInsensitiveContains(filter)
+        }
+}.map { workload in
+    options.variants.isEmpty ? workload : workload.keeping { options.variants.contains($0.name) }
+}.filter { !$0.variants.isEmpty }
+
+let date = ISO8601DateFormatter().string(from: Date())
+let processors = ProcessInfo.processInfo.activeProcessorCount
+let system = ProcessInfo.processInfo.operatingSystemVersionString
+print("TallyBenchmarks \(options.quick ? "(quick) " : "")\(date), \(processors) cores, \(system)")
+print(
+    "\(configuration.repetitions) interleaved repetitions of ~\(fixed(Double(configuration.sampleNanoseconds) / 1e6, 0)) ms per variant; "
+        + "heap counting \(heapCountingAvailable ? "on" : "unavailable on this platform")")
+print("×base: median / baseline median; Decimal÷: Decimal median / median (how many times faster)")
+print("")
+if workloads.isEmpty { print("no workload matches \(options.filters)") }
+
+var jsonResults: [JSONReport.Result] = []
+var allTargets: [TargetResult] = []
+var failures: [String] = []
+for workload in workloads {
+    if let problem = workload.verify() { failures.append(problem) }
+    let measurements = measure(workload, configuration)
+    if let problem = workload.verify() { failures.append("after the run: " + problem) }
+    let table = rows(for: workload, measurements)
+    printTable(workload, table)
+    allTargets += evaluateTargets(workload, table, heapCounting: heapCountingAvailable)
+    jsonResults += table.map { jsonResult(workload, $0) }
+}
+printTargets(allTargets)
+
+for failure in failures { print("RESULT MISMATCH: \(failure)") }
+
+if let path = options.jsonPath {
+    let report = JSONReport(
+        date: date, processors: processors, operatingSystem: system, quick: options.quick,
+        repetitions: configuration.repetitions, sampleMilliseconds: Double(configuration.sampleNanoseconds) / 1e6,
+        heapCounting: heapCountingAvailable, results: jsonResults, targets: allTargets)
+    let encoder = JSONEncoder()
+    encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
+    do {
+        try encoder.encode(report).write(to: URL(fileURLWithPath: path))
+        print("wrote \(path)")
+    } catch {
+        FileHandle.standardError.write(Data("TallyBenchmarks: cannot write \(path): \(error)\n".utf8))
+        exit(1)
+    }
+}
+// A result mismatch is a bug in a variant or in the library, not a missed target: fail loudly.
+exit(failures.isEmpty ? 0 : 1)

@@ -19,7 +19,73 @@ extension BigDecimal {
     /// - Precondition: the result needs at most 1,000,000 digits (padding `1` to `scale: 10_000_000`
     ///   stops with a message instead of allocating gigabytes).
     /// - Complexity: O(1) for money-sized values; O(n) in the digits otherwise.
+    @inlinable @inline(__always)
     public func rounded(scale: Int, _ rule: RoundingRule = .toNearestOrAwayFromZero) -> BigDecimal {
+        // Fast path: an inline coefficient losing 1 to 18 digits (money: a product rounded to
+        // cents) is divided and rounded right here with machine integers; everything else (padding,
+        // GMP values, out-of-range scales) takes `roundedGeneral`, which gives the same results.
+        // W4, `(amount × 0.0825).rounded(scale: 2, .toNearestOrEven)` over 10,000 lines, ns per line
+        // (Int64 ≈ 1.5–2.4 in the same runs): 23.0 before; 13.8–20.4 with this path out of line;
+        // 11.3 `@inlinable` (the optimizer still did not inline it, so the rule was not constant);
+        // 6.6–7.5 `@inline(__always)`, which lets the caller's constant rule fold the decision.
+        if case .small(let value) = coefficient {
+            // `&+`: it wraps only when |scale| > 2^62, and then lands far outside -18..<0.
+            let shift = Int(storedExponent) &+ scale  // exponent - target exponent
+            // The target exponent (-scale) is above the exponent, so only its upper bound needs a check.
+            if shift < 0 && shift >= -18 && Int(storedExponent) - shift <= Int(Int32.max) {
+                let target = Int32(truncatingIfNeeded: Int(storedExponent) - shift)
+                let divisor = BigDecimal.inlinePowerOfTen(-shift)
+                // A hardware divide by a run-time 10^k. (A multiply by a precomputed reciprocal was
+                // tried: no faster on W4, 6.9 ns either way, so the simpler code stays.)
+                var (quotient, remainder) = value.quotientAndRemainder(dividingBy: divisor)
+                if remainder != 0 {
+                    // The decision of `Coefficient.divided(by:rounding:)`: 2|r| against the divisor.
+                    let twice = remainder.magnitude &* 2  // |r| < 10^18: fits UInt64
+                    let half = twice < UInt64(divisor) ? -1 : (twice == UInt64(divisor) ? 0 : 1)
+                    let negative = value < 0
+                    if rule.roundsAwayFromZero(
+                        isNegative: negative, lastDigit: Int(quotient.magnitude % 10), halfComparison: half)
+                    {
+                        quotient += negative ? -1 : 1  // |quotient| < 2^63 / 10: cannot overflow
+                    }
+                }
+                return BigDecimal(coefficient: .small(quotient), storedExponent: target)
+            }
+        }
+        return roundedGeneral(scale: scale, rule)
+    }
+
+    /// `10^k` for `1 <= k <= 18`, as constants that become a table in the caller's own code
+    /// (`powersOfTen` is a lazily initialized global: from inlined code each use would cost an
+    /// accessor call and a `swift_once` check).
+    @inlinable @inline(__always)
+    static func inlinePowerOfTen(_ k: Int) -> Int64 {
+        switch k {
+        case 1: return 10
+        case 2: return 100
+        case 3: return 1_000
+        case 4: return 10_000
+        case 5: return 100_000
+        case 6: return 1_000_000
+        case 7: return 10_000_000
+        case 8: return 100_000_000
+        case 9: return 1_000_000_000
+        case 10: return 10_000_000_000
+        case 11: return 100_000_000_000
+        case 12: return 1_000_000_000_000
+        case 13: return 10_000_000_000_000
+        case 14: return 100_000_000_000_000
+        case 15: return 1_000_000_000_000_000
+        case 16: return 10_000_000_000_000_000
+        case 17: return 100_000_000_000_000_000
+        default: return 1_000_000_000_000_000_000
+        }
+    }
+
+    /// The general quantize, for any coefficient: the body `rounded(scale:_:)` had before its fast
+    /// path, unchanged.
+    @usableFromInline
+    func roundedGeneral(scale: Int, _ rule: RoundingRule) -> BigDecimal {
         let target = BigDecimal.checkedExponent(-scale)
         let shift = Int(storedExponent) - Int(target)
         if shift >= 0 {

@@ -71,10 +71,21 @@ private func produce(_ body: (UnsafeMutablePointer<__mpz_struct>) -> Void) -> Co
 
 @inline(__always)
 private func normalized(_ owner: GMPInteger) -> Coefficient {
-    let z = owner.mpz
-    let fits = withExtendedLifetime(owner) { tally_mpz_fits_slong_p(z) != 0 }
-    if fits { return .small(Int64(withExtendedLifetime(owner) { tally_mpz_get_si(z) })) }
+    if let value = smallValue(owner) { return .small(value) }
     return .large(owner)
+}
+
+/// The value of `owner` when it fits `Int64`, else `nil`.
+@inline(__always)
+private func smallValue(_ owner: GMPInteger) -> Int64? {
+    let z = owner.mpz
+    // More than one limb never fits `Int64`: answer from the header without calling into libgmp.
+    // W5 40-digit `+=` 2.28–2.36× raw GMP without this check, 2.20–2.24× with it (same runs).
+    let limbs = withExtendedLifetime(owner) { z.pointee._mp_size }
+    if limbs > 1 || limbs < -1 { return nil }
+    let fits = withExtendedLifetime(owner) { tally_mpz_fits_slong_p(z) != 0 }
+    if fits { return Int64(withExtendedLifetime(owner) { tally_mpz_get_si(z) }) }
+    return nil
 }
 
 /// `10^k` as an mpz written into `r`.
@@ -99,21 +110,27 @@ extension Coefficient {
     }
 
     /// Adds `b` into `owner` in place. The caller guarantees `owner` is uniquely referenced.
-    static func gmpAddInPlace(_ owner: GMPInteger, _ b: Coefficient, subtract: Bool) -> Coefficient {
+    ///
+    /// Returns the result when it fits `Int64` (the caller then drops `owner`, keeping the
+    /// representation unique), `nil` when it stays in `owner`. Returning the small value instead of
+    /// a `Coefficient` holding `owner` lets the caller move its own reference into the result: no
+    /// retain/release pair per in-place operation (W5 40-digit `+=`: 24.0 → 13.0–13.5 ns per op).
+    static func gmpAddInPlace(_ owner: GMPInteger, _ b: Coefficient, subtract: Bool) -> Int64? {
         let z = owner.mpz
         withExtendedLifetime(owner) {
             withMPZ(b) { y in
                 if subtract { tally_mpz_sub(z, z, y) } else { tally_mpz_add(z, z, y) }
             }
         }
-        return normalized(owner)
+        return smallValue(owner)
     }
 
-    /// Multiplies `owner` by `b` in place. The caller guarantees `owner` is uniquely referenced.
-    static func gmpMultiplyInPlace(_ owner: GMPInteger, _ b: Coefficient) -> Coefficient {
+    /// Multiplies `owner` by `b` in place; the result as in `gmpAddInPlace`. The caller guarantees
+    /// `owner` is uniquely referenced.
+    static func gmpMultiplyInPlace(_ owner: GMPInteger, _ b: Coefficient) -> Int64? {
         let z = owner.mpz
         withExtendedLifetime(owner) { withMPZ(b) { y in tally_mpz_mul(z, z, y) } }
-        return normalized(owner)
+        return smallValue(owner)
     }
 
     static func gmpNegate(_ a: Coefficient) -> Coefficient {

@@ -40,7 +40,9 @@ public enum RoundingRule: String, Sendable, Hashable, CaseIterable, Codable {
     ///   - isNegative: the sign of the exact value.
     ///   - lastDigit: the last digit of the truncated magnitude.
     ///   - halfComparison: the sign of (discarded fraction − one half); the fraction is never zero here.
-    @inline(__always)
+    // `@inlinable` (was internal only): `rounded(scale:_:)`'s inline fast path calls it from the
+    // caller's module, where a constant rule folds this switch away (W4 line tax, see there).
+    @inlinable @inline(__always)
     func roundsAwayFromZero(isNegative: Bool, lastDigit: Int, halfComparison: Int) -> Bool {
         switch self {
         case .up: return !isNegative

@@ -1,0 +1,168 @@
+// The readable table, the targets from the benchmark issue, and the JSON file.
+import Foundation
+
+// MARK: - Formatting
+
+func fixed(_ value: Double, _ decimals: Int) -> String {
+    guard value.isFinite else { return "-" }
+    return String(format: "%.\(decimals)f", value)
+}
+
+/// ns with three significant figures or so: 0.412, 6.03, 48.1, 1234.
+func nanoseconds(_ value: Double) -> String {
+    guard value.isFinite else { return "-" }
+    if value < 10 { return fixed(value, 2) }
+    if value < 100 { return fixed(value, 1) }
+    return fixed(value, 0)
+}
+
+func ratio(_ value: Double) -> String {
+    guard value.isFinite else { return "-" }
+    if value < 10 { return fixed(value, 2) + "×" }
+    return fixed(value, 0) + "×"
+}
+
+/// Allocations per operation: "0" when none at all, else enough decimals to see a fraction.
+func perOperation(_ value: Double) -> String {
+    if value == 0 { return "0" }
+    return value < 0.01 ? String(format: "%.1e", value) : fixed(value, 2)
+}
+
+func padded(_ text: String, _ width: Int, left: Bool = false) -> String {
+    let count = text.count
+    if count >= width { return text }
+    let pad = String(repeating: " ", count: width - count)
+    return left ? text + pad : pad + text
+}
+
+// MARK: - Table
+
+struct Row {
+    let measurement: Measurement
+    /// median / baseline median (Int64 or GMP).
+    let timesBaseline: Double
+    /// Decimal median / median: how many times faster than `Foundation.Decimal` (nan when absent).
+    let fasterThanDecimal: Double
+}
+
+func rows(for workload: Workload, _ measurements: [Measurement]) -> [Row] {
+    let base = measurements.first { $0.variant == workload.baseline }?.median ?? .nan
+    let decimal = measurements.first { $0.variant == "Decimal" }?.median ?? .nan
+    return measurements.map { m in
+        Row(measurement: m, timesBaseline: m.median / base, fasterThanDecimal: decimal / m.median)
+    }
+}
+
+func printTable(_ workload: Workload, _ rows: [Row]) {
+    print("\(workload.id): \(workload.title)  [ns per \(workload.unit)]")
+    let header = [
+        padded("variant", 9, left: true), padded("median", 9), padded("min", 9), padded("p25 … p75", 19),
+        padded("max", 9), padded("×\(workload.baseline)", 9), padded("Decimal÷", 9), padded("heap/op", 9),
+        padded("gmp/op", 9),
+    ]
+    print("  " + header.joined(separator: " "))
+    for row in rows {
+        let m = row.measurement
+        let cells = [
+            padded(m.variant, 9, left: true), padded(nanoseconds(m.median), 9), padded(nanoseconds(m.minimum), 9),
+            padded(nanoseconds(m.lowerQuartile) + " … " + nanoseconds(m.upperQuartile), 19),
+            padded(nanoseconds(m.maximum), 9), padded(ratio(row.timesBaseline), 9),
+            padded(ratio(row.fasterThanDecimal), 9), padded(perOperation(m.heapPerOperation), 9),
+            padded(perOperation(m.gmpPerOperation), 9),
+        ]
+        print("  " + cells.joined(separator: " "))
+    }
+    print("")
+}
+
+// MARK: - Targets
+
+struct TargetResult: Encodable {
+    let workload: String
+    let target: String
+    let measured: String
+    let met: Bool
+}
+
+/// The targets of the benchmark issue, evaluated on this run's medians. A target whose comparison
+/// variant did not run (`--variant`) is left out rather than reported as missed.
+func evaluateTargets(_ workload: Workload, _ rows: [Row], heapCounting: Bool) -> [TargetResult] {
+    guard let tally = rows.first(where: { $0.measurement.variant == "Tally" }) else { return [] }
+    var results: [TargetResult] = []
+    func add(_ target: String, _ value: Double, measured: String, met: Bool) {
+        if value.isFinite { results.append(TargetResult(workload: workload.id, target: target, measured: measured, met: met)) }
+    }
+    if workload.baseline == "Int64" {
+        add("Tally median ≤ 3× Int64", tally.timesBaseline, measured: ratio(tally.timesBaseline),
+            met: tally.timesBaseline <= 3)
+        if let runtime = rows.first(where: { $0.measurement.variant == "Int64-rt" }) {
+            // Against Int64 code that, like Tally, learns the rate's scale from the data.
+            let times = tally.measurement.median / runtime.measurement.median
+            add("Tally median ≤ 3× Int64-rt", times, measured: ratio(times), met: times <= 3)
+        }
+        add("Tally ≥ 100× faster than Decimal", tally.fasterThanDecimal, measured: ratio(tally.fasterThanDecimal),
+            met: tally.fasterThanDecimal >= 100)
+        let heap = tally.measurement.heapPerOperation
+        add("Tally 0 heap allocations per \(workload.unit)", heapCounting ? heap : .nan,
+            measured: perOperation(heap), met: heap == 0)
+    } else if workload.id == "W5+=" {
+        add("Tally 40-digit += within 3× raw GMP", tally.timesBaseline, measured: ratio(tally.timesBaseline),
+            met: tally.timesBaseline <= 3)
+    }
+    return results
+}
+
+func printTargets(_ targets: [TargetResult]) {
+    guard !targets.isEmpty else { return }
+    print("Targets (information only: the benchmark exits 0 on a miss)")
+    for t in targets {
+        print("  \(t.met ? "PASS" : "MISS")  \(padded(t.workload, 5, left: true))  \(padded(t.target, 38, left: true))  \(t.measured)")
+    }
+    print("")
+}
+
+// MARK: - JSON
+
+struct JSONReport: Encodable {
+    struct Result: Encodable {
+        let workload: String
+        let title: String
+        let unit: String
+        let variant: String
+        let medianNanoseconds: Double
+        let minimumNanoseconds: Double
+        let lowerQuartileNanoseconds: Double
+        let upperQuartileNanoseconds: Double
+        let maximumNanoseconds: Double
+        let samplesNanoseconds: [Double]
+        let timesBaseline: Double?
+        let baseline: String
+        let timesFasterThanDecimal: Double?
+        let heapAllocationsPerOperation: Double
+        let gmpAllocationsPerOperation: Double
+        let heapAllocationsTotal: UInt64
+        let gmpAllocationsTotal: UInt64
+        let operations: Int
+    }
+    let date: String
+    let processors: Int
+    let operatingSystem: String
+    let quick: Bool
+    let repetitions: Int
+    let sampleMilliseconds: Double
+    let heapCounting: Bool
+    let results: [Result]
+    let targets: [TargetResult]
+}
+
+func jsonResult(_ workload: Workload, _ row: Row) -> JSONReport.Result {
+    let m = row.measurement
+    return JSONReport.Result(
+        workload: workload.id, title: workload.title, unit: workload.unit, variant: m.variant,
+        medianNanoseconds: m.median, minimumNanoseconds: m.minimum, lowerQuartileNanoseconds: m.lowerQuartile,
+        upperQuartileNanoseconds: m.upperQuartile, maximumNanoseconds: m.maximum, samplesNanoseconds: m.samples,
+        timesBaseline: row.timesBaseline.isFinite ? row.timesBaseline : nil, baseline: workload.baseline,
+        timesFasterThanDecimal: row.fasterThanDecimal.isFinite ? row.fasterThanDecimal : nil,
+        heapAllocationsPerOperation: m.heapPerOperation, gmpAllocationsPerOperation: m.gmpPerOperation,
+        heapAllocationsTotal: m.heapTotal, gmpAllocationsTotal: m.gmpTotal, operations: m.operations)
+}
