@@ -1,4 +1,5 @@
 import XCTest
+import TallyTesting
 @testable import TallyDecimal
 
 /// Every rounding rule on the ties −2.5 … 2.5, at scale 2, on the GMP path, and the conversions.
@@ -100,6 +101,14 @@ final class RoundingTests: XCTestCase {
             for (tie, double) in zip(ties, [-2.5, -1.5, -0.5, 0.5, 1.5, 2.5] as [Double]) {
                 XCTAssertEqual(Double(approximating: tie.rounded(scale: 0, RoundingRule(rule))), double.rounded(rule), "\(tie) \(rule)")
             }
+        }
+    }
+
+    /// The inline fast path of `rounded(scale:_:)` gives exactly what the general path gives.
+    func testInlineFastPathMatchesTheGeneralPath() {
+        let inline = Gen.decimal(.moneySized, .cents, .nearInt64Limits, .zero)
+        forAll(Gen.zip(inline, .int(in: -4...22), .roundingRule), count: 3000) { x, scale, rule in
+            x.rounded(scale: scale, rule).isIdentical(to: x.roundedGeneral(scale: scale, rule))
         }
     }
 }
