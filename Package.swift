@@ -8,6 +8,7 @@ let package = Package(
     products: [
         .library(name: "Tally", targets: ["Tally"]),
         .library(name: "TallyDecimal", targets: ["TallyDecimal"]),
+        .library(name: "TallyMoney", targets: ["TallyMoney"]),
         .library(name: "TallyTesting", targets: ["TallyTesting"]),
         .executable(name: "tally", targets: ["TallyCLI"]),
     ],
@@ -19,19 +20,21 @@ let package = Package(
             providers: [.apt(["libgmp-dev"]), .brew(["gmp"])]
         ),
         .target(name: "TallyDecimal", dependencies: ["CGMP"]),
-        .target(name: "Tally", dependencies: ["TallyDecimal"]),
+        .target(name: "TallyMoney", dependencies: ["TallyDecimal"]),
+        .target(name: "Tally", dependencies: ["TallyDecimal", "TallyMoney"]),
         // Property-based testing for XCTest: seeded generators, runner, integrated shrinking.
-        .target(name: "TallyTesting", dependencies: ["TallyDecimal"]),
+        .target(name: "TallyTesting", dependencies: ["TallyDecimal", "TallyMoney"]),
         .executableTarget(name: "TallyCLI", dependencies: ["Tally"]),
         // Counts malloc calls in the benchmark process only (glibc); never linked into the library.
         .target(name: "CAllocationCounter", path: "Benchmarks/CAllocationCounter"),
         .executableTarget(
             name: "TallyBenchmarks",
-            dependencies: ["TallyDecimal", "CGMP", "CAllocationCounter"],
+            dependencies: ["TallyDecimal", "TallyMoney", "CGMP", "CAllocationCounter"],
             path: "Benchmarks/TallyBenchmarks"
         ),
         .testTarget(name: "TallyDecimalTests", dependencies: ["TallyDecimal", "TallyTesting"]),
         .testTarget(name: "TallyTestingTests", dependencies: ["TallyTesting", "TallyDecimal"]),
+        .testTarget(name: "TallyMoneyTests", dependencies: ["TallyMoney", "TallyTesting"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -1,2 +1,3 @@
 // The umbrella module: `import Tally` brings in every layer. It only re-exports.
 @_exported import TallyDecimal
+@_exported import TallyMoney

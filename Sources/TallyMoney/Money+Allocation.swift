@@ -1,0 +1,105 @@
+import TallyDecimal
+
+// Splitting money so the parts always add up to the whole, exactly.
+//
+// Method (largest remainder, Hamilton's method): express the amount as a whole number T of units
+// (the currency's minor unit, or a cash increment); give part i the floor of its exact share
+// T·rᵢ/Σr; hand the L units left over, one each, to the parts with the largest remainders of that
+// division, ties to the earlier part. A negative amount is allocated as its magnitude and every
+// part negated, so allocating −x is exactly the negation of allocating x.
+//
+// Allocation behaviour: one BigDecimal product, quotient and remainder per part (inline, no heap
+// allocation for money-sized values), one sort of the part indices, and the result array.
+
+extension Money {
+    /// Splits the amount by `ratios` so that the parts add up exactly to the amount.
+    ///
+    /// ```swift
+    /// try Money("100.00", .usd).allocated(byRatios: [1, 1, 1])   // [33.34, 33.33, 33.33] USD
+    /// try Money("0.05", .usd).allocated(byRatios: [3, 7])        // [0.02, 0.03]: 0.015 and 0.035 tie, the earlier part wins
+    /// try Money("-100.00", .usd).allocated(byRatios: [1, 1, 1])  // [-33.34, -33.33, -33.33]
+    /// ```
+    /// Each part is within one unit of its exact share `amount × ratioᵢ / Σratios`; the leftover
+    /// units go to the largest remainders, ties to the earlier part.
+    ///
+    /// - Parameters:
+    ///   - ratios: positive weights (any decimals: `[0.5, 0.25, 0.25]` or `[50, 25, 25]` alike).
+    ///   - increment: the unit to allocate in; the currency's minor unit by default, or a cash
+    ///     increment such as `0.05` CHF.
+    /// - Returns: one part per ratio, each with the currency's scale.
+    /// - Throws: `.noParts` for no ratios, `.invalidRatio` for a zero or negative ratio,
+    ///   `.tooManyDecimals` when the amount is not whole minor units, `.invalidCashIncrement` or
+    ///   `.notAMultipleOfIncrement` for an increment that does not fit.
+    /// - Complexity: O(n log n) for n parts.
+    public func allocated(byRatios ratios: [BigDecimal], increment: BigDecimal? = nil) throws(MoneyError) -> [Money] {
+        guard !ratios.isEmpty else { throw .noParts }
+        for (index, ratio) in ratios.enumerated() where ratio.signum() <= 0 {
+            throw .invalidRatio(index: index, ratio: ratio)
+        }
+        let unit = try allocationUnit(increment)
+        // T: the amount's magnitude as a whole number of units.
+        let units: BigDecimal
+        do {
+            units = try amount.magnitude.divided(by: unit)
+        } catch {
+            throw .tooManyDecimals(amount: amount, currency: currency, allowed: currency.minorUnits)
+        }
+        guard units.rounded(scale: 0, .towardZero) == units else {
+            throw increment == nil
+                ? .tooManyDecimals(amount: amount, currency: currency, allowed: currency.minorUnits)
+                : .notAMultipleOfIncrement(amount: amount, increment: unit)
+        }
+        let total = ratios.reduce(BigDecimal.zero, +)
+        var counts: [BigDecimal] = []
+        var remainders: [BigDecimal] = []
+        counts.reserveCapacity(ratios.count)
+        remainders.reserveCapacity(ratios.count)
+        var allocatedUnits = BigDecimal.zero
+        for ratio in ratios {
+            // floor(T·r / Σr) and its remainder; T ≥ 0 and r, Σr > 0, so truncation is the floor.
+            guard let (quotient, remainder) = try? (units * ratio).quotientAndRemainder(dividingBy: total) else {
+                throw .divisionByZero  // unreachable: Σr > 0
+            }
+            counts.append(quotient)
+            remainders.append(remainder)
+            allocatedUnits += quotient
+        }
+        // 0 <= leftover < n: one more unit each to the largest remainders, ties to the earlier part.
+        let leftover = units - allocatedUnits
+        if !leftover.isZero {
+            let order = remainders.indices.sorted { a, b in
+                remainders[a] != remainders[b] ? remainders[a] > remainders[b] : a < b
+            }
+            var given = BigDecimal.zero
+            for index in order where given < leftover {
+                counts[index] += 1
+                given += 1
+            }
+        }
+        let negative = amount.signum() < 0
+        return counts.map { count in
+            let part = (count * unit).rounded(scale: currency.minorUnits, .towardZero)
+            return Money(negative ? -part : part, currency)
+        }
+    }
+
+    /// Splits the amount into `parts` parts as equal as the minor units allow, adding up exactly.
+    ///
+    /// ```swift
+    /// try Money("100.00", .usd).split(into: 3)  // [33.34, 33.33, 33.33] USD
+    /// try Money("0.02", .usd).split(into: 3)    // [0.01, 0.01, 0.00] USD
+    /// try Money("1000", .jpy).split(into: 3)    // [334, 333, 333] JPY
+    /// ```
+    /// The first parts get the extra units (every remainder ties, and ties go to the earlier part).
+    /// - Throws: `.noParts` when `parts < 1`, and the errors of `allocated(byRatios:increment:)`.
+    public func split(into parts: Int, increment: BigDecimal? = nil) throws(MoneyError) -> [Money] {
+        guard parts >= 1 else { throw .noParts }
+        return try allocated(byRatios: Array(repeating: BigDecimal(1), count: parts), increment: increment)
+    }
+
+    private func allocationUnit(_ increment: BigDecimal?) throws(MoneyError) -> BigDecimal {
+        guard let increment else { return currency.minorUnit }
+        try currency.validateCashIncrement(increment)
+        return increment
+    }
+}

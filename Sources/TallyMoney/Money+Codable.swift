@@ -1,0 +1,82 @@
+import TallyDecimal
+
+// JSON shape: {"amount": "12.75", "currency": "CNY"}. A custom currency also writes its minor
+// units, so that it decodes back to the same currency: {"amount": "1.5", "currency": "TOK", "minorUnits": 8}.
+
+extension Money: Codable {
+    private enum CodingKeys: String, CodingKey {
+        case amount, currency, minorUnits
+    }
+
+    /// Encodes the amount as a string (exact) and the currency as its code.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(amount, forKey: .amount)
+        try container.encode(currency.code, forKey: .currency)
+        if !currency.isISO { try container.encode(currency.minorUnits, forKey: .minorUnits) }
+    }
+
+    /// Decodes `{"amount": "12.75", "currency": "CNY"}` (the amount may also be a JSON number).
+    ///
+    /// - Throws: `DecodingError.dataCorrupted` naming the key when the code is not ISO 4217 (and no
+    ///   `minorUnits` defines a custom currency) or the amount is not a decimal number.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        let amount = try container.decode(BigDecimal.self, forKey: .amount)
+        let code = try container.decode(String.self, forKey: .currency)
+        if let minorUnits = try container.decodeIfPresent(Int.self, forKey: .minorUnits) {
+            guard !code.isEmpty, (0...Currency.maximumMinorUnits).contains(minorUnits) else {
+                throw DecodingError.dataCorruptedError(
+                    forKey: .minorUnits, in: container,
+                    debugDescription: "a custom currency needs a code and 0...\(Currency.maximumMinorUnits) minor units")
+            }
+            self.init(amount, Currency(code: code, minorUnits: minorUnits))
+        } else {
+            do {
+                self.init(amount, try Currency(code))
+            } catch {
+                throw DecodingError.dataCorruptedError(forKey: .currency, in: container, debugDescription: error.description)
+            }
+        }
+    }
+}
+
+extension Currency: Codable {
+    /// Encodes an ISO currency as its code (`"CNY"`); a custom one as `{"code": …, "minorUnits": …}`.
+    public func encode(to encoder: any Encoder) throws {
+        if isISO {
+            var container = encoder.singleValueContainer()
+            try container.encode(code)
+        } else {
+            var container = encoder.container(keyedBy: CustomKeys.self)
+            try container.encode(code, forKey: .code)
+            try container.encode(minorUnits, forKey: .minorUnits)
+            try container.encode(name, forKey: .name)
+        }
+    }
+
+    /// Decodes `"CNY"` (looked up in ISO 4217) or `{"code": "TOK", "minorUnits": 8}`.
+    public init(from decoder: any Decoder) throws {
+        if let single = try? decoder.singleValueContainer(), let code = try? single.decode(String.self) {
+            do {
+                self = try Currency(code)
+            } catch {
+                throw DecodingError.dataCorruptedError(in: single, debugDescription: error.description)
+            }
+            return
+        }
+        let container = try decoder.container(keyedBy: CustomKeys.self)
+        let code = try container.decode(String.self, forKey: .code)
+        let minorUnits = try container.decode(Int.self, forKey: .minorUnits)
+        guard !code.isEmpty, (0...Currency.maximumMinorUnits).contains(minorUnits) else {
+            throw DecodingError.dataCorruptedError(
+                forKey: .minorUnits, in: container,
+                debugDescription: "a custom currency needs a code and 0...\(Currency.maximumMinorUnits) minor units")
+        }
+        self.init(code: code, minorUnits: minorUnits, name: try container.decodeIfPresent(String.self, forKey: .name))
+    }
+
+    private enum CustomKeys: String, CodingKey {
+        case code, minorUnits, name
+    }
+}

@@ -1,0 +1,27 @@
+// Display through Foundation's locale-aware currency format style: never hand-written locale rules.
+import Foundation
+import TallyDecimal
+
+extension Money {
+    /// The amount formatted for people in `locale`, through Foundation's currency `FormatStyle`.
+    ///
+    /// ```swift
+    /// Money("12.75", .cny).formatted(locale: Locale(identifier: "zh_CN"))   // "¥12.75"
+    /// Money("1234", .jpy).formatted(locale: Locale(identifier: "en_US"))    // "¥1,234"
+    /// Money("1.234", .kwd).formatted(locale: Locale(identifier: "en_US"))   // "KWD 1.234"
+    /// ```
+    /// The amount is shown with the currency's ISO minor units (ICU's display digits can differ,
+    /// see Guides/Currencies.md), rounded with `.toNearestOrAwayFromZero` if it has more. Amounts
+    /// that `Foundation.Decimal` cannot hold exactly (more than 38 digits) are written plainly and
+    /// exactly instead: `"CNY 1234567890123456789012345678901234567890.12"`.
+    public func formatted(locale: Locale) -> String {
+        let shown = rounded()
+        guard let decimal = Decimal(exactly: shown.amount) else {
+            return "\(currency.code) \(shown.amount.plainString)"
+        }
+        let digits = currency.minorUnits
+        let style = Decimal.FormatStyle.Currency(code: currency.code, locale: locale)
+            .precision(.fractionLength(digits...digits))
+        return decimal.formatted(style)
+    }
+}

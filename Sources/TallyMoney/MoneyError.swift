@@ -1,0 +1,56 @@
+import TallyDecimal
+
+/// A data-dependent failure of a currency or money operation, naming what and why.
+public enum MoneyError: Error, Hashable, Sendable, CustomStringConvertible {
+    /// ISO 4217 has no such alphabetic code (codes are upper case: `"USD"`, not `"usd"`).
+    case unknownCurrencyCode(String)
+    /// ISO 4217 has no such numeric code.
+    case unknownNumericCurrencyCode(Int)
+    /// ISO 4217 lists the code's minor units as "N.A." (gold, SDR, testing codes): amounts in it
+    /// cannot be validated or rounded; define a custom currency with the precision you need.
+    case currencyWithoutMinorUnits(code: String, name: String)
+    /// An operation combined amounts in two different currencies.
+    case currencyMismatch(Currency, Currency)
+    /// The amount has more decimals than the currency's minor units (or than the cash increment).
+    case tooManyDecimals(amount: BigDecimal, currency: Currency, allowed: Int)
+    /// The amount in minor units does not fit `Int64`.
+    case minorUnitsOutOfRange(amount: BigDecimal, currency: Currency)
+    /// Division by zero.
+    case divisionByZero
+    /// An allocation ratio is zero or negative (ratios must be positive).
+    case invalidRatio(index: Int, ratio: BigDecimal)
+    /// An allocation needs at least one part.
+    case noParts
+    /// A cash increment must be positive and have at most the currency's minor units.
+    case invalidCashIncrement(increment: BigDecimal, currency: Currency)
+    /// The amount is not a whole number of cash increments, so it cannot be allocated in them.
+    case notAMultipleOfIncrement(amount: BigDecimal, increment: BigDecimal)
+
+    /// What went wrong, with the values involved.
+    public var description: String {
+        switch self {
+        case .unknownCurrencyCode(let code):
+            return "\(String(reflecting: code)) is not an ISO 4217 code"
+        case .unknownNumericCurrencyCode(let number):
+            return "\(number) is not an ISO 4217 numeric code"
+        case .currencyWithoutMinorUnits(let code, let name):
+            return "\(code) (\(name)) has no minor units in ISO 4217; use Currency(code:minorUnits:) with the precision you need"
+        case .currencyMismatch(let a, let b):
+            return "cannot combine \(a.code) and \(b.code) amounts"
+        case .tooManyDecimals(let amount, let currency, let allowed):
+            return "\(amount.plainString) has more decimals than \(currency.code) allows (\(allowed))"
+        case .minorUnitsOutOfRange(let amount, let currency):
+            return "\(amount.plainString) \(currency.code) in minor units does not fit a 64-bit integer"
+        case .divisionByZero:
+            return "division by zero"
+        case .invalidRatio(let index, let ratio):
+            return "ratio \(index) is \(ratio); allocation ratios must be positive"
+        case .noParts:
+            return "an allocation needs at least one part"
+        case .invalidCashIncrement(let increment, let currency):
+            return "\(increment.plainString) is not a cash increment of \(currency.code): it must be positive with at most \(currency.minorUnits) decimals"
+        case .notAMultipleOfIncrement(let amount, let increment):
+            return "\(amount.plainString) is not a whole number of \(increment.plainString) increments"
+        }
+    }
+}
