@@ -1,0 +1,149 @@
+import Foundation
+import TallyDecimal
+import TallyMoney
+import TallyTesting
+import XCTest
+
+/// Money: minor units, arithmetic within a currency, rounding, cash rounding, Codable, formatting.
+final class MoneyTests: XCTestCase {
+    func testMinorUnitsBothWays() throws {
+        XCTAssertEqual(Money(minorUnits: 1001, currency: .usd).description, "10.01 USD")
+        XCTAssertEqual(Money(minorUnits: 1001, currency: .jpy).description, "1001 JPY")
+        XCTAssertEqual(Money(minorUnits: -5, currency: .kwd).description, "-0.005 KWD")
+        XCTAssertEqual(Money(minorUnits: 12345, currency: try Currency("CLF")).description, "1.2345 CLF")
+        XCTAssertEqual(try Money("12.75", .usd).minorUnits, 1275)
+        XCTAssertEqual(try Money("12.7", .usd).minorUnits, 1270)
+        XCTAssertEqual(try Money("1E+3", .jpy).minorUnits, 1000)
+        XCTAssertEqual(try Money("-0.001", .kwd).minorUnits, -1)
+        XCTAssertEqual(try Money(minorUnits: .min, currency: .usd).minorUnits, .min)
+        XCTAssertThrowsError(try Money("12.755", .usd).minorUnits) { error in
+            XCTAssertEqual("\(error)", "12.755 has more decimals than USD allows (2)")
+        }
+        XCTAssertThrowsError(try Money("1200.5", .jpy).minorUnits) { error in
+            XCTAssertEqual("\(error)", "1200.5 has more decimals than JPY allows (0)")
+        }
+        XCTAssertThrowsError(try Money("92233720368547758.08", .usd).minorUnits) { error in
+            XCTAssertEqual(error as? MoneyError, .minorUnitsOutOfRange(amount: "92233720368547758.08", currency: .usd))
+        }
+        XCTAssertTrue(Money("12.70", .usd).isWholeMinorUnits)
+        XCTAssertFalse(Money("12.701", .usd).isWholeMinorUnits)
+    }
+
+    func testArithmeticWithinACurrency() throws {
+        XCTAssertEqual((Money("12.75", .cny) + Money("-12.74", .cny)).description, "0.01 CNY")
+        XCTAssertEqual((Money("1.50", .usd) + Money("1.5", .usd)).description, "3.00 USD")
+        XCTAssertEqual((Money("10.00", .usd) - Money("0.01", .usd)).description, "9.99 USD")
+        var total = Money.zero(.usd)
+        for _ in 0..<10 { total += Money("0.10", .usd) }
+        XCTAssertEqual(total, Money("1", .usd), "numeric equality")
+        XCTAssertEqual(total.description, "1.00 USD")
+        XCTAssertEqual((-Money("1.25", .eur)).description, "-1.25 EUR")
+        XCTAssertEqual(try Money("1", .usd).adding(Money("2", .usd)).amount, 3)
+        XCTAssertThrowsError(try Money("1", .usd).adding(Money("2", .eur))) { error in
+            XCTAssertEqual(error as? MoneyError, .currencyMismatch(.usd, .eur))
+            XCTAssertEqual("\(error)", "cannot combine USD and EUR amounts")
+        }
+        XCTAssertThrowsError(try Money("1", .usd).subtracting(Money("2", .jpy)))
+        XCTAssertNotEqual(Money("1", .usd), Money("1", .eur))
+    }
+
+    func testScalarMultiplicationAndDivision() throws {
+        XCTAssertEqual(Money("12.75", .usd).multiplied(by: "0.0825").description, "1.051875 USD")
+        XCTAssertEqual(Money("12.75", .usd).multiplied(by: "0.0825", rounding: .toNearestOrEven).description, "1.05 USD")
+        XCTAssertEqual(Money("0.125", .usd).rounded().description, "0.13 USD")
+        XCTAssertEqual(Money("0.125", .usd).rounded(.toNearestOrEven).description, "0.12 USD")
+        XCTAssertEqual(Money("-0.125", .usd).rounded(.down).description, "-0.13 USD")
+        XCTAssertEqual(Money("1234.5", .jpy).rounded().description, "1235 JPY")
+        XCTAssertEqual(try Money("100.00", .usd).divided(by: 3).description, "33.33 USD")
+        XCTAssertEqual(try Money("2.000", .kwd).divided(by: 3, rounding: .up).description, "0.667 KWD")
+        XCTAssertThrowsError(try Money("1", .usd).divided(by: 0)) { XCTAssertEqual($0 as? MoneyError, .divisionByZero) }
+    }
+
+    func testCashRounding() throws {
+        let cases: [(BigDecimal, Currency, BigDecimal, RoundingRule, String)] = [
+            ("12.32", .chf, "0.05", .toNearestOrAwayFromZero, "12.30 CHF"),
+            ("12.33", .chf, "0.05", .toNearestOrAwayFromZero, "12.35 CHF"),
+            ("12.325", .chf, "0.05", .toNearestOrAwayFromZero, "12.35 CHF"),
+            ("-12.33", .chf, "0.05", .toNearestOrAwayFromZero, "-12.35 CHF"),
+            ("12.37", .chf, "0.05", .down, "12.35 CHF"),
+            ("12.49", try Currency("SEK"), "1", .toNearestOrAwayFromZero, "12.00 SEK"),
+            ("12.50", try Currency("SEK"), "1", .toNearestOrAwayFromZero, "13.00 SEK"),
+            ("12.25", try Currency("DKK"), "0.50", .toNearestOrEven, "12.00 DKK"),
+            ("1237", try Currency("HUF"), "5", .toNearestOrAwayFromZero, "1235.00 HUF"),
+        ]
+        for (amount, currency, increment, rule, expected) in cases {
+            XCTAssertEqual(try Money(amount, currency).roundedToCash(increment: increment, rule).description, expected)
+        }
+        XCTAssertEqual(Currency.chf.cashIncrement, "0.05")
+        XCTAssertEqual(try Currency("SEK").cashIncrement, 1)
+        XCTAssertNil(Currency.usd.cashIncrement)
+        XCTAssertNil(Currency.jpy.cashIncrement)
+        for bad: BigDecimal in ["0", "-0.05", "0.001"] {
+            XCTAssertThrowsError(try Money("1", .chf).roundedToCash(increment: bad)) { error in
+                XCTAssertEqual(error as? MoneyError, .invalidCashIncrement(increment: bad, currency: .chf))
+            }
+        }
+        // Every tabled increment is valid for its currency.
+        for (code, increment) in Currency.cashIncrements {
+            XCTAssertNoThrow(try Money("1.23", Currency(code)).roundedToCash(increment: increment), code)
+        }
+    }
+
+    func testCodable() throws {
+        let money = Money("12.75", .cny)
+        let json = String(decoding: try JSONEncoder().encode(money), as: UTF8.self)
+        XCTAssertTrue(json == #"{"amount":"12.75","currency":"CNY"}"# || json == #"{"currency":"CNY","amount":"12.75"}"#, json)
+        XCTAssertEqual(try JSONDecoder().decode(Money.self, from: Data(json.utf8)), money)
+        let fromNumber = try JSONDecoder().decode(Money.self, from: Data(#"{"amount": 1234, "currency": "JPY"}"#.utf8))
+        XCTAssertEqual(fromNumber, Money(1234, .jpy))
+        let token = Money("1.5", Currency(code: "TOK", minorUnits: 8))
+        let back = try JSONDecoder().decode(Money.self, from: try JSONEncoder().encode(token))
+        XCTAssertEqual(back, token)
+        XCTAssertEqual(back.currency.minorUnits, 8)
+        XCTAssertThrowsError(try JSONDecoder().decode(Money.self, from: Data(#"{"amount":"1","currency":"XXY"}"#.utf8))) { error in
+            guard case DecodingError.dataCorrupted(let context) = error else { return XCTFail("\(error)") }
+            XCTAssertEqual(context.debugDescription, #""XXY" is not an ISO 4217 code"#)
+            XCTAssertEqual(context.codingPath.map(\.stringValue), ["currency"])
+        }
+        XCTAssertThrowsError(try JSONDecoder().decode(Money.self, from: Data(#"{"amount":"12.7.5","currency":"USD"}"#.utf8)))
+        let currencies = try JSONDecoder().decode([Currency].self, from: try JSONEncoder().encode([Currency.jpy, Currency(code: "PTS", minorUnits: 0)]))
+        XCTAssertEqual(currencies, [.jpy, Currency(code: "PTS", minorUnits: 0, name: "PTS")])
+    }
+
+    /// Real output of Foundation's currency format style on this platform.
+    func testFormattingThroughFoundation() {
+        let cases: [(BigDecimal, Currency, String, String)] = [
+            ("12.75", .cny, "zh_CN", "¥12.75"),
+            ("12.75", .cny, "en_US", "CN¥12.75"),
+            ("1234", .jpy, "en_US", "¥1,234"),
+            ("1234", .jpy, "ja_JP", "¥1,234"),
+            ("1.234", .kwd, "en_US", "KWD 1.234"),
+            ("1234.5", .eur, "de_DE", "1.234,50 €"),
+            ("-12.75", .usd, "en_US", "-$12.75"),
+            ("1234.5", .chf, "de_CH", "CHF 1’234.50"),
+            ("12.755", .usd, "en_US", "$12.76"),  // rounded to the minor units first
+        ]
+        for (amount, currency, locale, expected) in cases {
+            XCTAssertEqual(
+                Money(amount, currency).formatted(locale: Locale(identifier: locale)).replacingOccurrences(of: "\u{a0}", with: " ")
+                    .replacingOccurrences(of: "\u{202f}", with: " "),
+                expected, "\(amount) \(currency) in \(locale)")
+        }
+        // ISO minor units win over ICU's display digits (ICU shows IDR without decimals).
+        XCTAssertTrue(Money("1500.25", try! Currency("IDR")).formatted(locale: Locale(identifier: "en_US")).hasSuffix("1,500.25"))
+        // Beyond Foundation.Decimal's 38 digits: exact plain fallback.
+        let big = Money("1234567890123456789012345678901234567890.12", .cny)
+        XCTAssertEqual(big.formatted(locale: Locale(identifier: "zh_CN")), "CNY 1234567890123456789012345678901234567890.12")
+    }
+
+    func testMoneyLawsHold() {
+        forAll(Gen.zip(Gen.currency, Gen<Int64>.int64(in: -1_000_000_000...1_000_000_000), .int64(in: -1_000_000_000...1_000_000_000))) {
+            currency, x, y in
+            let a = Money(minorUnits: x, currency: currency), b = Money(minorUnits: y, currency: currency)
+            try expect(try (a + b).minorUnits == x + y, "minor units add")
+            try expect((a - b) + b == a, "subtraction undoes addition")
+            try expect(try a.adding(b) == a + b, "adding agrees with +")
+            try expect(a.rounded() == a, "whole minor units are already rounded")
+        }
+    }
+}
