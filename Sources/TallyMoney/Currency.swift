@@ -79,7 +79,8 @@ public struct Currency: Hashable, Sendable, CustomStringConvertible {
     /// The smallest amount of the currency: `0.01` for USD, `1` for JPY, `0.001` for KWD.
     public var minorUnit: BigDecimal { BigDecimal(mantissa: 1, exponent: -minorUnits, isNegative: false) }
 
-    /// Every ISO 4217 currency that has minor units, sorted by code (164 of the 178 codes).
+    /// Every ISO 4217 currency that has minor units, sorted by code (165 of the 178 codes; the 13
+    /// others, such as gold XAU and XDR, have none).
     public static let allISO: [Currency] = isoTable.compactMap { try? make($0) }
 
     private typealias Entry = (code: String, numericCode: Int, minorUnits: Int?, name: String, isFund: Bool)
