@@ -8,8 +8,9 @@ enum CommandLineTool {
 
         USAGE:
           tally demo          Walk through the seed checkout (12.75, −12.74, free and express
-                              shipping, merchant "ls") computed exactly, tax on it, and a
-                              40-digit sum next to Foundation.Decimal's answer.
+                              shipping, merchant "ls") computed exactly, tax on it, the total
+                              split, cash-rounded and formatted as money, and a 40-digit sum
+                              next to Foundation.Decimal's answer.
           tally help          Show this help (also: --help, -h).
 
         EXIT STATUS:

@@ -34,6 +34,21 @@ enum Demo {
         let tax = exactTax.rounded(scale: 2)
         out += "Total with tax (default rule): \((total + tax).plainString)\n\n"
 
+        // Money: the express total split three ways (and refunded), cash rounding, formatting.
+        let express10 = Money(total, .cny)
+        out += "Money (TallyMoney):\n"
+        if let parts = try? express10.split(into: 3), let refund = try? (-express10).split(into: 3) {
+            out += "  \(express10) split 3 ways:  \(parts.map(\.amount.plainString).joined(separator: " + ")) = "
+                + "\(parts.reduce(Money.zero(.cny), +))\n"
+            out += "  refunded the same way:   \(refund.map(\.amount.plainString).joined(separator: " + "))\n"
+        }
+        if let cash = try? Money("12.33", .chf).roundedToCash(increment: "0.05") {
+            out += "  12.33 CHF paid in cash:  \(cash) (Swiss cash rounds to 0.05)\n"
+        }
+        let formatted = [("zh_CN", express10), ("en_US", express10), ("ja_JP", Money(1234, .jpy)), ("en_US", Money("1.234", .kwd))]
+            .map { locale, money in "\(money.formatted(locale: Locale(identifier: locale))) (\(locale))" }
+        out += "  formatted by Foundation: \(formatted.joined(separator: ", "))\n\n"
+
         // Beyond Foundation.Decimal's 38 digits.
         let a: BigDecimal = "1234567890123456789012345678901234567.891"
         let b: BigDecimal = "0.109"
