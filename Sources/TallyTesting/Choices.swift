@@ -46,7 +46,7 @@ public struct Choices {
         let value: UInt64
         switch source {
         case .random(var rng):
-            value = bound == .max ? rng.next() : rng.next(upperBound: bound + 1)
+            value = Choices.uniform(upTo: bound, using: &rng)
             source = .random(rng)
         case .replay(let choices):
             value = recorded.count < choices.count ? min(choices[recorded.count], bound) : 0
@@ -68,6 +68,22 @@ extension Choices {
     /// Records the choices from `start` to now as one span (when there are at least two).
     mutating func markSpan(from start: Int) {
         if recorded.count > start + 1 { spans.append(start..<recorded.count) }
+    }
+}
+
+extension Choices {
+    /// A uniform value in `0...bound` from `rng`, by rejection (no modulo bias). Written out here
+    /// rather than taken from the standard library's `next(upperBound:)`, whose algorithm may change
+    /// between Swift versions: a seed must replay the same values everywhere.
+    static func uniform(upTo bound: UInt64, using rng: inout SplitMix64) -> UInt64 {
+        if bound == .max { return rng.next() }
+        let range = bound + 1
+        // Accept r when it lies below the largest multiple of `range`; then r % range is uniform.
+        let limit = UInt64.max - (UInt64.max % range + 1) % range
+        while true {
+            let r = rng.next()
+            if r <= limit { return r % range }
+        }
     }
 }
 

@@ -13,6 +13,13 @@ public struct PropertyExpectationFailure: Error, CustomStringConvertible {
     public var description: String { "\(message) (\(("\(file)" as NSString).lastPathComponent):\(line))" }
 }
 
+/// Counts `expect` calls while a statement-style property runs, to catch a body that checks
+/// nothing (typically a `Bool` expression whose `return` was forgotten).
+final class ExpectationCounter: @unchecked Sendable {
+    var count = 0
+    @TaskLocal static var current: ExpectationCounter?
+}
+
 /// Fails the current property case unless `condition` holds.
 ///
 /// Use it (or return a `Bool`) inside `forAll` instead of `XCTAssert`: a thrown failure lets the
@@ -23,18 +30,21 @@ public struct PropertyExpectationFailure: Error, CustomStringConvertible {
 ///     try expect((a - a).isZero, "a - a is zero")
 /// }
 /// ```
+/// - Throws: `PropertyExpectationFailure` with `message` and the caller's place.
 public func expect(
     _ condition: @autoclosure () throws -> Bool, _ message: @autoclosure () -> String = "expectation failed",
     file: StaticString = #filePath, line: UInt = #line
 ) throws {
+    ExpectationCounter.current?.count += 1
     guard try condition() else { throw PropertyExpectationFailure(message: message(), file: file, line: line) }
 }
 
-/// What a property body may return: `Bool`, `true` when the property holds for the value.
+/// What a property body may return: `Bool` (`true` when the property holds) or `Bool?` (`nil`
+/// counts as a failure: the property could not be evaluated).
 ///
 /// Bodies that return nothing are checked by whether they throw (see `expect`). The two `forAll`
-/// forms are told apart by this protocol: a body that returns a `Bool` picks this one, and a body
-/// of statements without a `return` picks the other.
+/// forms are told apart by this protocol: a body that returns a `Bool` or `Bool?` picks this one,
+/// and a body of statements without a `return` picks the other.
 public protocol PropertyVerdict {
     /// Whether the property held.
     var propertyHolds: Bool { get }
@@ -43,6 +53,11 @@ public protocol PropertyVerdict {
 extension Bool: PropertyVerdict {
     /// `self`.
     public var propertyHolds: Bool { self }
+}
+
+extension Optional: PropertyVerdict where Wrapped == Bool {
+    /// `true` only for `.some(true)`: `nil` (an optional chain or `try?` that gave up) fails.
+    public var propertyHolds: Bool { self ?? false }
 }
 
 extension XCTestCase {
@@ -54,36 +69,48 @@ extension XCTestCase {
     ///     forAll(Gen.zip(Gen.decimal(), Gen.decimal())) { a, b in a + b == b + a }
     /// }
     /// ```
-    /// A failure reads:
+    /// A failure reads (real output):
     /// ```
-    /// Property failed at case 3 of seed 8113749272957391540.
-    ///   original: (-42.17, 0E-7) (returned false)
-    ///   shrunk:   (0, 0E-1) (returned false; 9 steps, 61 replays)
-    ///   replay:   TALLY_PROPERTY_SEED=8113749272957391540 swift test --filter 'MyTests.testExponent'
+    /// Property failed at case 1 of seed 15123199057649837468.
+    ///   original: (-9.223372036854775806E+19, -2660) (returned false)
+    ///   shrunk:   (0, 0.0) (returned false; 6 steps, 213 replays)
+    ///   replay:   TALLY_PROPERTY_SEED=15123199057649837468 swift test --filter 'MyTests.testExponentLaw'
     /// ```
     /// - Parameters:
-    ///   - count: cases (default 100, or `TALLY_PROPERTY_COUNT`, which raises every count).
+    ///   - generator: the inputs.
+    ///   - count: cases (default 100; `TALLY_PROPERTY_COUNT` raises every count).
     ///   - seed: fixes the run; by default `TALLY_PROPERTY_SEED` or a fresh random seed.
-    ///   - property: returns `false` or throws (see `expect`) for a counterexample.
+    ///   - property: returns `false` (or `nil`) or throws (see `expect`) for a counterexample.
     public func forAll<Value, Verdict: PropertyVerdict>(
         _ generator: Gen<Value>, count: Int? = nil, seed: UInt64? = nil,
         file: StaticString = #filePath, line: UInt = #line, _ property: (Value) throws -> Verdict
     ) {
         let result = Property.check(generator, count: count, seed: seed) { try property($0).propertyHolds }
-        if !result.passed {
-            XCTFail(result.report(filter: testFilter), file: file, line: line)
+        if let report = PropertyReporter.failureReport(result, filter: testFilter) {
+            XCTFail(report, file: file, line: line)
         }
     }
 
     /// Checks a property written as statements that throw on failure (`try expect(…)`).
+    ///
+    /// The body must call `expect` at least once over the run: a body that checks nothing (for
+    /// instance a `Bool` expression whose `return` was forgotten, which would otherwise pass
+    /// silently) is reported as a failure.
+    /// - Parameters: as for the `Bool` form.
     public func forAll<Value>(
         _ generator: Gen<Value>, count: Int? = nil, seed: UInt64? = nil,
         file: StaticString = #filePath, line: UInt = #line, _ property: (Value) throws -> Void
     ) {
-        forAll(generator, count: count, seed: seed, file: file, line: line) { (value: Value) throws -> Bool in
-            try property(value)
-            return true
+        let counter = ExpectationCounter()
+        let result = ExpectationCounter.$current.withValue(counter) {
+            Property.check(generator, count: count, seed: seed) { value in
+                try property(value)
+                return true
+            }
         }
+        let report = PropertyReporter.failureReport(result, filter: testFilter)
+            ?? PropertyReporter.uncheckedReport(result, expectations: counter.count)
+        if let report { XCTFail(report, file: file, line: line) }
     }
 
     /// `Class.testMethod` from XCTest's name (`-[Class testMethod]` on Apple platforms,
@@ -94,5 +121,20 @@ extension XCTestCase {
             text = String(text.dropFirst(2).dropLast()).replacingOccurrences(of: " ", with: ".")
         }
         return text
+    }
+}
+
+/// What `forAll` reports, separated from `XCTFail` so that it can be tested.
+enum PropertyReporter {
+    /// The failure report, or `nil` when the property passed.
+    static func failureReport<Value>(_ result: PropertyResult<Value>, filter: String?) -> String? {
+        result.passed ? nil : result.report(filter: filter)
+    }
+
+    /// A report for a statement-style property that ran but never called `expect`.
+    static func uncheckedReport<Value>(_ result: PropertyResult<Value>, expectations: Int) -> String? {
+        guard result.passed, result.casesRun > 0, expectations == 0 else { return nil }
+        return "The property ran \(result.casesRun) cases without calling expect: it checks nothing. "
+            + "Check with `try expect(condition)`, or return the Bool (did a `return` go missing?)."
     }
 }

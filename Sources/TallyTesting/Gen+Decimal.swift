@@ -55,20 +55,24 @@ extension Gen where Value == BigDecimal {
                 return BigDecimal(mantissa: coefficient.magnitude, exponent: exponent, isNegative: negative)
             }
         case .beyondInt64:
-            return digitString(count: 19...38, exponent: -20...5)
+            return digitString(count: 19...38, exponent: -20...5, leadingNonzero: true)
         case .manyDigits:
-            return digitString(count: 39...200, exponent: -60...60)
+            return digitString(count: 39...200, exponent: -60...60, leadingNonzero: true)
         }
     }
 
-    /// A sign, `count` digits (each shrinking toward 0) and an exponent (shrinking toward 0).
-    static func digitString(count: ClosedRange<Int>, exponent: ClosedRange<Int>) -> Gen<BigDecimal> {
+    /// A sign, `count` digits (each shrinking toward 0; the first toward 1 when `leadingNonzero`,
+    /// so the value really has that many digits) and an exponent (shrinking toward 0).
+    static func digitString(count: ClosedRange<Int>, exponent: ClosedRange<Int>, leadingNonzero: Bool = false) -> Gen<BigDecimal> {
         Gen { choices in
             let negative = try Gen<Bool>.bool.generate(&choices)
             let length = try Gen<Int>.int(in: count).generate(&choices)
             var text = negative ? "-" : ""
             text.reserveCapacity(length + 8)
-            for _ in 0..<length { text.append(Character(Unicode.Scalar(UInt8(48 + (try choices.draw(upTo: 9)))))) }
+            for position in 0..<length {
+                let digit = leadingNonzero && position == 0 ? 1 + (try choices.draw(upTo: 8)) : try choices.draw(upTo: 9)
+                text.append(Character(Unicode.Scalar(UInt8(48 + digit))))
+            }
             if length == 0 { text.append("0") }
             text += "E\(try Gen<Int>.int(in: exponent).generate(&choices))"
             // The text is well-formed by construction and within the widest limits.

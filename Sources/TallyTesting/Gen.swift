@@ -158,17 +158,20 @@ extension Gen {
 }
 
 extension Gen {
-    /// Generates one value with a seeded generator (for looking at what a generator makes).
+    /// Generates `count` values with a seeded generator (for looking at what a generator makes).
     ///
     /// ```swift
     /// Gen.decimal().sample(count: 3, seed: 1)
     /// ```
+    /// - Returns: the values; fewer than `count` when the generator fails (a filter that rejects
+    ///   everything) `count + 100` times in all.
     public func sample(count: Int = 10, seed: UInt64 = 0) -> [Value] {
         var rng = SplitMix64(seed: seed)
         var values: [Value] = []
-        while values.count < count {
+        var failures = 0
+        while values.count < count && failures < count + 100 {
             var choices = Choices(random: SplitMix64(seed: rng.next()))
-            if let value = try? generate(&choices) { values.append(value) }
+            if let value = try? generate(&choices) { values.append(value) } else { failures += 1 }
         }
         return values
     }

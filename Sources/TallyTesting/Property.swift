@@ -6,17 +6,29 @@ import Foundation
 
 /// Runs properties: generate values, check them, shrink the first failure.
 public enum Property {
-    /// The number of cases when a property does not say: 100, or `TALLY_PROPERTY_COUNT` when set.
-    public static var defaultCount: Int { environmentCount ?? 100 }
+    /// The number of cases when a property does not say: 100.
+    public static let defaultCount = 100
 
-    /// `TALLY_PROPERTY_COUNT`, which raises the count of every property globally.
+    /// `TALLY_PROPERTY_COUNT`, which raises (never lowers) the count of every property.
     static var environmentCount: Int? {
-        ProcessInfo.processInfo.environment["TALLY_PROPERTY_COUNT"].flatMap(Int.init).map { max(1, $0) }
+        ProcessInfo.processInfo.environment["TALLY_PROPERTY_COUNT"].flatMap(Int.init)
     }
 
     /// `TALLY_PROPERTY_SEED`, which replays a reported run.
     public static var environmentSeed: UInt64? {
         ProcessInfo.processInfo.environment["TALLY_PROPERTY_SEED"].flatMap(UInt64.init)
+    }
+
+    /// A configuration mistake in the environment, reported instead of being ignored.
+    static var environmentProblem: String? {
+        let environment = ProcessInfo.processInfo.environment
+        if let seed = environment["TALLY_PROPERTY_SEED"], UInt64(seed) == nil {
+            return "TALLY_PROPERTY_SEED=\(seed) is not a seed (an unsigned 64-bit integer)"
+        }
+        if let count = environment["TALLY_PROPERTY_COUNT"], (Int(count) ?? 0) < 1 {
+            return "TALLY_PROPERTY_COUNT=\(count) is not a positive number of cases"
+        }
+        return nil
     }
 
     /// Checks `property` on values from `generator`.
@@ -25,10 +37,15 @@ public enum Property {
     /// let result = Property.check(Gen.zip(Gen.decimal(), Gen.decimal()), seed: 7) { a, b in
     ///     (a + b).exponent == a.exponent   // false: the sum takes the smaller exponent
     /// }
-    /// print(result.failure!.shrunk)  // (0, 0E-1)
+    /// print(result.failure!.shrunk)  // a pair like (0, 0.00)
     /// ```
+    ///
+    /// Shrinking keeps only candidates that fail *the same way* as the original: returning `false`,
+    /// or throwing an error of the same type (for `expect`, at the same line). A simpler input that
+    /// fails differently (a division by zero instead of a wrong answer) is a different bug, and
+    /// would hide the one that was found.
     /// - Parameters:
-    ///   - count: cases to try; `defaultCount` when `nil`. `TALLY_PROPERTY_COUNT` raises it.
+    ///   - count: cases to try; `defaultCount` (100) when `nil`. `TALLY_PROPERTY_COUNT` raises it.
     ///   - seed: the run's seed; `TALLY_PROPERTY_SEED`, else a fresh random seed, when `nil`.
     ///   - maxShrinkAttempts: replays the shrinker may spend (default 5,000).
     ///   - property: returns `false` or throws to signal a counterexample.
@@ -38,6 +55,9 @@ public enum Property {
         _ property: (Value) throws -> Bool
     ) -> PropertyResult<Value> {
         let runSeed = seed ?? environmentSeed ?? UInt64.random(in: 0...UInt64.max)
+        if let problem = environmentProblem {
+            return PropertyResult(seed: runSeed, casesRun: 0, failure: nil, generationError: PropertyConfigurationError(message: problem))
+        }
         let cases = max(count ?? defaultCount, environmentCount ?? 0)
         var seeds = SplitMix64(seed: runSeed)
         for index in 0..<cases {
@@ -53,11 +73,12 @@ public enum Property {
             return withoutActuallyEscaping(property) { property in
                 var shrinker = Shrinker(
                     generator: generator, choices: choices, value: value, maxAttempts: maxShrinkAttempts
-                ) { evaluate(property, $0) != nil }
+                ) { evaluate(property, $0)?.kind == failure.kind }
                 shrinker.shrink()
                 let counterexample = Counterexample(
                     original: value, shrunk: shrinker.bestValue, caseIndex: index,
-                    originalFailure: failure, shrunkFailure: evaluate(property, shrinker.bestValue) ?? failure,
+                    originalFailure: failure.message,
+                    shrunkFailure: evaluate(property, shrinker.bestValue)?.message ?? failure.message,
                     shrinkSteps: shrinker.improvements, shrinkAttempts: shrinker.attempts, choices: shrinker.best)
                 return PropertyResult(seed: runSeed, casesRun: index + 1, failure: counterexample, generationError: nil)
             }
@@ -65,14 +86,30 @@ public enum Property {
         return PropertyResult(seed: runSeed, casesRun: cases, failure: nil, generationError: nil)
     }
 
-    /// `nil` when the property holds for `value`, else why it does not.
-    static func evaluate<Value>(_ property: (Value) throws -> Bool, _ value: Value) -> String? {
+    /// How a property failed: `kind` tells failures apart for shrinking, `message` is for people.
+    struct Failure {
+        let kind: String
+        let message: String
+    }
+
+    /// `nil` when the property holds for `value`, else how it failed.
+    static func evaluate<Value>(_ property: (Value) throws -> Bool, _ value: Value) -> Failure? {
         do {
-            return try property(value) ? nil : "returned false"
+            return try property(value) ? nil : Failure(kind: "false", message: "returned false")
+        } catch let error as PropertyExpectationFailure {
+            return Failure(kind: "expect \(error.file):\(error.line)", message: "threw \(error)")
         } catch {
-            return "threw \(error)"
+            return Failure(kind: "error \(String(reflecting: type(of: error)))", message: "threw \(error)")
         }
     }
+}
+
+/// A mistake in `TALLY_PROPERTY_SEED` or `TALLY_PROPERTY_COUNT`.
+public struct PropertyConfigurationError: Error, CustomStringConvertible {
+    /// What is wrong.
+    public let message: String
+    /// `message`.
+    public var description: String { message }
 }
 
 /// What `Property.check` found.
@@ -115,11 +152,14 @@ extension PropertyResult {
     ///
     /// - Parameter filter: the `swift test --filter` argument that selects the test, if known.
     public func report(filter: String?) -> String {
+        if let error = generationError as? PropertyConfigurationError { return "Property not run: \(error)" }
         if let error = generationError {
             return "Could not generate a value (case \(casesRun - 1), seed \(seed)): \(error)"
         }
         guard let failure else { return "Passed \(casesRun) cases (seed \(seed))." }
-        let replay = "TALLY_PROPERTY_SEED=\(seed) swift test" + (filter.map { " --filter '\($0)'" } ?? "")
+        // The replay needs as many cases as reached the failure: keep a raised count in the command.
+        let count = Property.environmentCount.map { " TALLY_PROPERTY_COUNT=\($0)" } ?? ""
+        let replay = "TALLY_PROPERTY_SEED=\(seed)\(count) swift test" + (filter.map { " --filter '\($0)'" } ?? "")
         return """
             Property failed at case \(failure.caseIndex) of seed \(seed).
               original: \(failure.original) (\(failure.originalFailure))

@@ -63,7 +63,16 @@ final class GeneratorTests: XCTestCase {
         XCTAssertTrue(values.contains { $0.digitCount > 38 }, "beyond 38 digits")
         XCTAssertTrue(values.contains { $0.digitCount >= 150 }, "very many digits")
         XCTAssertTrue(values.contains { $0.exponent == -2 && $0.digitCount >= 17 }, "Int64 counts of cents")
-        XCTAssertTrue(values.contains { $0.reduced() == BigDecimal(Int64.max) || $0.isIdentical(to: BigDecimal(Int64.min)) || $0.digitCount == 19 && $0.isStoredInline }, "next to Int64's limits")
+        // The coefficient (the value scaled to exponent 0) within 3 of Int64.min or Int64.max.
+        func coefficient(_ x: BigDecimal) -> BigDecimal { x * BigDecimal(mantissa: 1, exponent: -x.exponent, isNegative: false) }
+        let nearLimit: (BigDecimal) -> Bool = { x in
+            let c = coefficient(x)
+            return c >= BigDecimal(Int64.max) - 3 || c <= BigDecimal(Int64.min) + 3
+        }
+        XCTAssertTrue(values.contains(where: nearLimit), "next to Int64's limits")
+        XCTAssertTrue(Gen.decimal(.nearInt64Limits).sample(count: 200, seed: 2).allSatisfy(nearLimit))
+        XCTAssertTrue(Gen.decimal(.beyondInt64).sample(count: 500, seed: 3).allSatisfy { !$0.isStoredInline || $0.digitCount == 19 })
+        XCTAssertTrue(Gen.decimal(.beyondInt64).sample(count: 500, seed: 3).allSatisfy { (19...38).contains($0.digitCount) })
         let money = Gen.decimal(.moneySized).sample(count: 500, seed: 1)
         XCTAssertTrue(money.allSatisfy { $0.isStoredInline && $0.digitCount <= 9 && (-4...0).contains($0.exponent) })
     }

@@ -1,0 +1,73 @@
+import TallyDecimal
+import TallyTesting
+import XCTest
+
+/// `forAll` itself, failure path included: this class captures the failures `forAll` records
+/// while `capturing` is set, so a property that must fail can be checked without failing the suite.
+final class ForAllReportingTests: XCTestCase {
+    private var capturing = false
+    private var captured: [String] = []
+
+    #if canImport(ObjectiveC)
+    override func record(_ issue: XCTIssue) {
+        if capturing { captured.append(issue.compactDescription) } else { super.record(issue) }
+    }
+    #else
+    override func recordFailure(withDescription description: String, inFile filePath: String, atLine lineNumber: Int, expected: Bool) {
+        if capturing {
+            captured.append(description)
+        } else {
+            super.recordFailure(withDescription: description, inFile: filePath, atLine: lineNumber, expected: expected)
+        }
+    }
+    #endif
+
+    /// Runs `body` and returns the failures it recorded.
+    private func failures(_ body: () -> Void) -> [String] {
+        capturing = true
+        captured = []
+        body()
+        capturing = false
+        return captured
+    }
+
+    func testAFalseBoolPropertyIsReportedWithSeedAndShrunkValue() {
+        let reports = failures { forAll(Gen.int(in: 0...1000), seed: 3) { $0 < 10 } }
+        XCTAssertEqual(reports.count, 1)
+        XCTAssertTrue(reports.first?.contains("Property failed at case") == true, "\(reports)")
+        XCTAssertTrue(reports.first?.contains("shrunk:   10 (returned false") == true, "\(reports)")
+        XCTAssertTrue(reports.first?.contains("TALLY_PROPERTY_SEED=3") == true, "\(reports)")
+    }
+
+    func testAnOptionalBoolThatIsNilFails() {
+        let values: [BigDecimal] = []
+        let reports = failures { forAll(Gen.int(in: 0...10), seed: 1) { _ in values.first?.isZero } }
+        XCTAssertEqual(reports.count, 1, "a Bool? property must not be discarded")
+        let divisions = failures { forAll(Gen.decimal(), seed: 1) { a in try? a.divided(by: 3) == a } }
+        XCTAssertEqual(divisions.count, 1, "a try? property that is false or nil must fail")
+    }
+
+    func testAStatementBodyThatChecksNothingFails() {
+        let reports = failures {
+            forAll(Gen.int(in: 0...10), seed: 1) { x in
+                let y = x + 1
+                _ = y > 100  // a forgotten `return`: the property checks nothing
+            }
+        }
+        XCTAssertEqual(reports.count, 1)
+        XCTAssertTrue(reports.first?.contains("without calling expect") == true, "\(reports)")
+    }
+
+    func testAStatementBodyThatThrowsIsReportedAndShrunk() {
+        let reports = failures {
+            forAll(Gen.int(in: 0...1000), seed: 2) { x in try expect(x < 300, "below 300") }
+        }
+        XCTAssertEqual(reports.count, 1)
+        XCTAssertTrue(reports.first?.contains("shrunk:   300 (threw below 300") == true, "\(reports)")
+    }
+
+    func testPassingPropertiesRecordNothing() {
+        XCTAssertEqual(failures { forAll(Gen.decimal(), count: 50) { a in a == a } }, [])
+        XCTAssertEqual(failures { forAll(Gen.decimal(), count: 50) { a in try expect(a - a == 0) } }, [])
+    }
+}
