@@ -8,18 +8,34 @@ extension BigDecimal: Codable {
         try container.encode(description)
     }
 
-    /// Decodes a string (parsed exactly with the default `ParseLimits`) or a number.
+    /// The `userInfo` key for the `ParseLimits` that decoding uses (a `ParseLimits` value; the
+    /// default limits when absent). Set it to decode values that arithmetic took beyond the
+    /// defaults, for instance `.widest` for data you wrote yourself:
     ///
-    /// Numbers are taken exactly when they are integers that fit `Int64`; other numbers go through
-    /// the coder's `Decimal` support, which Foundation's `JSONDecoder` limits to 38 digits. Send
-    /// amounts as strings, or read JSON with TallyBridge, which reads every number from its text.
+    /// ```swift
+    /// let decoder = JSONDecoder()
+    /// decoder.userInfo[BigDecimal.parseLimitsKey] = ParseLimits.widest
+    /// ```
+    public static let parseLimitsKey = CodingUserInfoKey(rawValue: "Tally.BigDecimal.parseLimits")!
+
+    /// Decodes a string (parsed exactly, with the default `ParseLimits` or those under
+    /// `parseLimitsKey`) or a number.
     ///
-    /// - Throws: `DecodingError.dataCorrupted` naming the reason when the text is not a decimal.
+    /// Numbers are taken exactly when they are integers that fit `Int64`. Other numbers go through
+    /// the coder's `Decimal` support, which in Foundation's `JSONDecoder` keeps at most 38 or 39
+    /// digits and drops trailing zeros (`1.50` arrives as `1.5`, and underflow such as `1e-400`
+    /// arrives as `0`); a number that arrives with 38 or more digits may have been cut, so it is
+    /// rejected rather than taken as exact. Send amounts as strings, or read JSON with a reader
+    /// that keeps each number's text.
+    ///
+    /// - Throws: `DecodingError.dataCorrupted` naming the reason when the text is not a decimal,
+    ///   or when a number may have lost digits.
     public init(from decoder: any Decoder) throws {
         let container = try decoder.singleValueContainer()
         if let text = try? container.decode(String.self) {
+            let limits = decoder.userInfo[BigDecimal.parseLimitsKey] as? ParseLimits ?? .default
             do {
-                self = try BigDecimal(parsing: text)
+                self = try BigDecimal(parsing: text, limits: limits)
             } catch {
                 throw DecodingError.dataCorrupted(
                     DecodingError.Context(codingPath: decoder.codingPath, debugDescription: error.description))

@@ -37,9 +37,13 @@ extension BigDecimal: Comparable, Hashable {
         if la - ra >= 2 { return ls }
         if ra - la >= 2 { return -ls }
         // Close in size, so the exponents differ by at most the digit counts plus two: align exactly.
+        // The aligned coefficient can have up to twice the digits of the larger operand, which two
+        // values within the coefficient bound may need (a million sevens against the same digits
+        // with E1), so comparison allows twice the bound rather than trap on valid operands.
         let exponent = Swift.min(lhs.storedExponent, rhs.storedExponent)
-        let a = lhs.coefficient.multipliedByPowerOfTen(Int(lhs.storedExponent) - Int(exponent))
-        let b = rhs.coefficient.multipliedByPowerOfTen(Int(rhs.storedExponent) - Int(exponent))
+        let limit = 2 * Coefficient.maximumDigits + 2
+        let a = lhs.coefficient.multipliedByPowerOfTen(Int(lhs.storedExponent) - Int(exponent), digitLimit: limit)
+        let b = rhs.coefficient.multipliedByPowerOfTen(Int(rhs.storedExponent) - Int(exponent), digitLimit: limit)
         return Coefficient.compare(a, b)
     }
 

@@ -48,7 +48,7 @@ extension BigDecimal {
         by divisor: BigDecimal, scale: Int, rounding rule: RoundingRule = .toNearestOrAwayFromZero
     ) throws(ArithmeticError) -> BigDecimal {
         if divisor.isZero { throw .divisionByZero }
-        let target = BigDecimal.checkedExponent(-scale)
+        let target = BigDecimal.targetExponent(forScale: scale)
         // q = round(c1 × 10^k / c2) with k = e1 - e2 - target.
         let k = Int(storedExponent) - Int(divisor.storedExponent) - Int(target)
         let quotient: Coefficient

@@ -4,7 +4,7 @@ import Foundation
 extension BigDecimal {
     /// The exact value of a `Foundation.Decimal`; `nil` for NaN.
     ///
-    /// Every finite `Decimal` (at most 38 digits, exponent −128...127) is represented exactly.
+    /// Every finite `Decimal` (a coefficient below 2^128, exponent −128...127) is represented exactly.
     public init?(exactly value: Decimal) {
         guard value.isFinite else { return nil }
         // `significand` is the integer coefficient (exponent 0); its description is its digits.
@@ -20,6 +20,13 @@ extension BigDecimal {
             throw DecodingError.dataCorrupted(
                 DecodingError.Context(codingPath: codingPath, debugDescription: "\(decimal) is not a finite decimal"))
         }
+        // Foundation keeps the first 38 or 39 digits of a longer number and drops the rest without
+        // telling: a result that long may not be the number that was written.
+        guard value.digitCount < 38 else {
+            throw DecodingError.dataCorrupted(DecodingError.Context(
+                codingPath: codingPath,
+                debugDescription: "the number \(decimal) has 38 or more digits and may have been cut by the JSON reader; send it as a string"))
+        }
         return value
     }
 }
@@ -27,6 +34,10 @@ extension BigDecimal {
 extension Decimal {
     /// The exact `Decimal` for `value`, or `nil` when it does not fit: more than 38 significant
     /// digits, or an exponent outside −128...127 once trailing zeros are removed.
+    ///
+    /// `Decimal` can hold some 39-digit coefficients (up to 2^128 − 1, about 3.4 × 10^38), but its
+    /// arithmetic works to 38 digits, so this conversion stops at 38: `Decimal.greatestFiniteMagnitude`
+    /// converts to `BigDecimal` exactly but not back.
     ///
     /// ```swift
     /// Decimal(exactly: BigDecimal("12.75"))                      // 12.75

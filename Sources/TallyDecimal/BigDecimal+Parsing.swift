@@ -29,6 +29,11 @@ extension BigDecimal: LosslessStringConvertible, ExpressibleByStringLiteral {
     }
 
     /// Parses `description` with the default limits; `nil` when it is not a decimal number.
+    ///
+    /// The default limits keep text from outside safe (no decimal bombs), so a value that
+    /// arithmetic took beyond them (`1E-6144 * 0.1`, or a 1,200-digit product) prints a
+    /// `description` that this initializer refuses; read those back with
+    /// `init(parsing:limits: .widest)`.
     public init?(_ description: String) {
         guard let value = try? BigDecimal(parsing: description) else { return nil }
         self = value

@@ -20,7 +20,7 @@ extension BigDecimal: CustomStringConvertible {
             return sign + BigDecimal.placePoint(in: digits, fractionDigits: -exponent)
         }
         var result = sign
-        result.append(digits.first!)  // digits is never empty ("0" for zero)
+        result.append(contentsOf: digits.prefix(1))  // digits is never empty ("0" for zero)
         if digits.utf8.count > 1 {
             result.append(".")
             result.append(contentsOf: digits.dropFirst())

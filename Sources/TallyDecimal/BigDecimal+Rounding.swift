@@ -86,7 +86,7 @@ extension BigDecimal {
     /// path, unchanged.
     @usableFromInline
     func roundedGeneral(scale: Int, _ rule: RoundingRule) -> BigDecimal {
-        let target = BigDecimal.checkedExponent(-scale)
+        let target = BigDecimal.targetExponent(forScale: scale)
         let shift = Int(storedExponent) - Int(target)
         if shift >= 0 {
             return BigDecimal(coefficient: coefficient.multipliedByPowerOfTen(shift), storedExponent: target)
@@ -133,6 +133,13 @@ extension BigDecimal {
     public func reduced() -> BigDecimal {
         if isZero { return .zero }
         let (rest, zeros) = coefficient.removingFactor(10)
+        let room = Int(Int32.max) - Int(storedExponent)
+        if zeros > room {
+            // Stripping every zero would push the exponent past Int32.max: stop there. The result
+            // is still canonical (every representation of this value clamps to the same one), which
+            // is what hashing needs.
+            return BigDecimal(coefficient: rest.multipliedByPowerOfTen(zeros - room), storedExponent: .max)
+        }
         return BigDecimal(coefficient: rest, exponent: Int(storedExponent) + zeros)
     }
 }

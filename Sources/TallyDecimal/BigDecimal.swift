@@ -39,6 +39,15 @@ public struct BigDecimal: Sendable {
     /// The largest exponent magnitude a value may have: ±2,147,483,647 (`Int32`). Values parsed
     /// within `ParseLimits` start far inside it; exceeding it in arithmetic is a precondition failure,
     /// like integer overflow.
+    /// The exponent `-scale` of a result rounded to `scale` places, with the same clear stop as
+    /// `checkedExponent` (also for `scale == Int.min`, whose negation overflows `Int`).
+    static func targetExponent(forScale scale: Int) -> Int32 {
+        guard scale != .min else {
+            preconditionFailure("BigDecimal: scale \(scale) is outside the supported range ±\(Int32.max)")
+        }
+        return checkedExponent(-scale)
+    }
+
     static func checkedExponent(_ exponent: Int) -> Int32 {
         guard let narrow = Int32(exactly: exponent) else {
             preconditionFailure("BigDecimal: exponent \(exponent) is outside the supported range ±\(Int32.max)")

@@ -34,11 +34,11 @@ extension Coefficient {
     /// (`1E6144 + 1E-6144` needs 12,289 digits).
     static let maximumDigits = 1_000_000
 
-    /// Stops with a clear message when a result would need more than `maximumDigits` digits.
-    static func checkDigits(_ digits: Int, _ operation: StaticString) {
+    /// Stops with a clear message when a result would need more than `limit` digits.
+    static func checkDigits(_ digits: Int, _ operation: StaticString, limit: Int = maximumDigits) {
         precondition(
-            digits <= maximumDigits,
-            "BigDecimal: \(operation) would produce a coefficient of about \(digits) digits, more than the \(maximumDigits) supported")
+            digits <= limit,
+            "BigDecimal: \(operation) would produce a coefficient of about \(digits) digits, more than the \(limit) supported")
     }
 
     @inlinable
@@ -105,14 +105,14 @@ extension Coefficient {
         return Coefficient.gmpMagnitude(self)
     }
 
-    /// `self × 10^k` for `k >= 0`.
-    func multipliedByPowerOfTen(_ k: Int) -> Coefficient {
+    /// `self × 10^k` for `k >= 0`, with at most `digitLimit` digits.
+    func multipliedByPowerOfTen(_ k: Int, digitLimit: Int = maximumDigits) -> Coefficient {
         if k == 0 || isZero { return self }
         if case .small(let v) = self, k < powersOfTen.count {
             let (product, overflow) = v.multipliedReportingOverflow(by: powersOfTen[k])
             if !overflow { return .small(product) }
         }
-        Coefficient.checkDigits(digitCountUpperBound + k, "scaling by a power of ten")
+        Coefficient.checkDigits(digitCountUpperBound + k, "scaling by a power of ten", limit: digitLimit)
         return Coefficient.gmpMultiplyByPowerOfTen(self, k)
     }
 

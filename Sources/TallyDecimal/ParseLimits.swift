@@ -27,7 +27,8 @@ public struct ParseLimits: Sendable, Hashable {
     /// - Parameters:
     ///   - maximumSignificantDigits: 1,000 by default; at most `significantDigitsCeiling`.
     ///   - maximumExponentMagnitude: 6,144 by default; at most `exponentMagnitudeCeiling`.
-    /// - Precondition: both are positive and within their ceilings.
+    /// - Precondition: `maximumSignificantDigits` is positive, `maximumExponentMagnitude` is not
+    ///   negative (0 allows only exponent 0), and both are within their ceilings.
     public init(maximumSignificantDigits: Int = 1_000, maximumExponentMagnitude: Int = 6_144) {
         precondition(
             (1...ParseLimits.significantDigitsCeiling).contains(maximumSignificantDigits),

@@ -48,3 +48,46 @@ final class FoundationAndCodableTests: XCTestCase {
         XCTAssertEqual(Double(approximating: BigDecimal("1E+400", )), .infinity)
     }
 }
+
+/// Edges found in review: values beyond the default limits, lossy JSON numbers, the exponent and
+/// digit bounds.
+final class ReviewEdgeTests: XCTestCase {
+    func testValuesBeyondTheDefaultLimitsRoundTripWithWiderLimits() throws {
+        let tiny = BigDecimal("1E-6144") * "0.1"
+        XCTAssertEqual(tiny.description, "1E-6145")
+        XCTAssertNil(BigDecimal(tiny.description), "init?(_:) keeps the default limits for text from outside")
+        XCTAssertTrue(try BigDecimal(parsing: tiny.description, limits: .widest).isIdentical(to: tiny))
+        let encoded = try JSONEncoder().encode([tiny])
+        XCTAssertThrowsError(try JSONDecoder().decode([BigDecimal].self, from: encoded))
+        let decoder = JSONDecoder()
+        decoder.userInfo[BigDecimal.parseLimitsKey] = ParseLimits.widest
+        XCTAssertTrue(try decoder.decode([BigDecimal].self, from: encoded)[0].isIdentical(to: tiny))
+    }
+
+    func testJSONNumbersThatMayHaveLostDigitsAreRejected() {
+        for number in ["123456789012345678901234567890123456789012", "3.14159265358979323846264338327950288419716939937510"] {
+            XCTAssertThrowsError(try JSONDecoder().decode([BigDecimal].self, from: Data("[\(number)]".utf8)), number) { error in
+                guard case DecodingError.dataCorrupted(let context) = error else { return XCTFail("\(error)") }
+                XCTAssertTrue(context.debugDescription.contains("send it as a string"), context.debugDescription)
+            }
+        }
+        XCTAssertEqual(try JSONDecoder().decode([BigDecimal].self, from: Data("[1234567890.125]".utf8)), ["1234567890.125"])
+    }
+
+    func testReducedAndHashingAtTheLargestExponent() {
+        let value = BigDecimal(mantissa: 10, exponent: Int(Int32.max), isNegative: false)
+        let same = BigDecimal(mantissa: 100, exponent: Int(Int32.max) - 1, isNegative: false)
+        XCTAssertEqual(value, same)
+        XCTAssertEqual(value.hashValue, same.hashValue)
+        XCTAssertEqual(value.reduced().exponent, Int(Int32.max))
+        XCTAssertTrue(value.reduced().isIdentical(to: same.reduced()))
+    }
+
+    func testComparisonOfValuesNearTheDigitBoundDoesNotTrap() throws {
+        let sevens = String(repeating: "7", count: 1_000_000)
+        let a = try BigDecimal(parsing: sevens, limits: .widest)
+        let b = try BigDecimal(parsing: sevens + "E1", limits: .widest)
+        XCTAssertTrue(a < b)
+        XCTAssertFalse(a == b)
+    }
+}
