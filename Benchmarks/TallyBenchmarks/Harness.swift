@@ -80,6 +80,21 @@ struct Workload {
     let variants: [Variant]
     /// Checks that every variant computes the same result; a message when they disagree.
     let verify: () -> String?
+    /// Which targets of the benchmark issue apply (W6–W8 have none).
+    let targets: Targets
+    /// For allocation workloads (W6, W7): the parts one operation produces, so that the report can
+    /// show time and allocations per part as well; `nil` otherwise.
+    var partsPerOperation: Int? = nil
+
+    /// The targets a workload is evaluated against (see Report.swift).
+    enum Targets {
+        /// W1, W3, W4: ≤ 3× `Int64`, ≥ 100× faster than `Decimal`, no heap allocation.
+        case money
+        /// W5+=: within 3× raw GMP.
+        case gmpAdd
+        /// No target (W5*, W5*=, W6–W8): the figures are information only.
+        case none
+    }
 }
 
 extension Workload {
@@ -87,7 +102,7 @@ extension Workload {
     func keeping(_ include: (Variant) -> Bool) -> Workload {
         Workload(
             id: id, title: title, unit: unit, operationsPerRound: operationsPerRound, baseline: baseline,
-            variants: variants.filter(include), verify: verify)
+            variants: variants.filter(include), verify: verify, targets: targets, partsPerOperation: partsPerOperation)
     }
 }
 

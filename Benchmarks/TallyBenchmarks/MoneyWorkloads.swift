@@ -107,7 +107,8 @@ func cartWorkload() -> Workload {
                 guard total.exponent == -2 else { return "W1 total \(total) should keep exponent -2" }
             }
             return nil
-        })
+        },
+        targets: .money)
 }
 
 // MARK: - W3: ledger sum
@@ -182,7 +183,8 @@ func ledgerWorkload(loop: Bool) -> Workload {
         verify: {
             let t = loop ? tallyAmounts.reduce(into: BigDecimal(0)) { $0 += $1 } : tallyAmounts.reduce(0, +)
             return agree(t, cents.reduce(0, +), decimalAmounts.reduce(0, +)) ? nil : "W3 sums disagree"
-        })
+        },
+        targets: .money)
 }
 
 // MARK: - W4: line tax
@@ -298,5 +300,6 @@ func lineTaxWorkload() -> Workload {
                 }
             }
             return nil
-        })
+        },
+        targets: .money)
 }

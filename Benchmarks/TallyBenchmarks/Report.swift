@@ -72,7 +72,49 @@ func printTable(_ workload: Workload, _ rows: [Row]) {
         ]
         print("  " + cells.joined(separator: " "))
     }
+    if let parts = workload.partsPerOperation { printPerPart(parts, rows) }
     print("")
+}
+
+/// For allocation workloads: the same medians divided by the number of parts, and the heap
+/// allocations per part beyond the result array (one allocation per operation).
+func printPerPart(_ parts: Int, _ rows: [Row]) {
+    print("  per part (\(grouped(parts)) parts per allocation):")
+    let header = [
+        padded("variant", 9, left: true), padded("ns/part", 9), padded("heap/part", 10),
+        padded("beyond the result", 18),
+    ]
+    print("  " + header.joined(separator: " "))
+    for row in rows {
+        let m = row.measurement
+        let cells = [
+            padded(m.variant, 9, left: true), padded(nanoseconds(m.median / Double(parts)), 9),
+            padded(perPart(m.heapPerOperation / Double(parts)), 10),
+            padded(perPart(beyondTheResult(m.heapPerOperation, parts: parts)), 18),
+        ]
+        print("  " + cells.joined(separator: " "))
+    }
+}
+
+/// Heap allocations per part that are not the result array: (allocations per operation − 1) ÷ parts.
+func beyondTheResult(_ heapPerOperation: Double, parts: Int) -> Double {
+    Swift.max(0, heapPerOperation - 1) / Double(parts)
+}
+
+/// A per-part allocation figure: 0, or four decimals (0.0050).
+func perPart(_ value: Double) -> String {
+    value == 0 ? "0" : fixed(value, 4)
+}
+
+/// 1000 → "1,000".
+func grouped(_ n: Int) -> String {
+    let digits = String(n)
+    var out = ""
+    for (i, c) in digits.enumerated() {
+        if i > 0 && (digits.count - i) % 3 == 0 { out += "," }
+        out.append(c)
+    }
+    return out
 }
 
 // MARK: - Targets
@@ -85,14 +127,18 @@ struct TargetResult: Encodable {
 }
 
 /// The targets of the benchmark issue, evaluated on this run's medians. A target whose comparison
-/// variant did not run (`--variant`) is left out rather than reported as missed.
+/// variant did not run (`--variant`) is left out rather than reported as missed. Workloads without
+/// targets (W5*, W5*=, W6–W8) get none.
 func evaluateTargets(_ workload: Workload, _ rows: [Row], heapCounting: Bool) -> [TargetResult] {
     guard let tally = rows.first(where: { $0.measurement.variant == "Tally" }) else { return [] }
     var results: [TargetResult] = []
     func add(_ target: String, _ value: Double, measured: String, met: Bool) {
         if value.isFinite { results.append(TargetResult(workload: workload.id, target: target, measured: measured, met: met)) }
     }
-    if workload.baseline == "Int64" {
+    switch workload.targets {
+    case .none:
+        break
+    case .money:
         add("Tally median ≤ 3× Int64", tally.timesBaseline, measured: ratio(tally.timesBaseline),
             met: tally.timesBaseline <= 3)
         if let runtime = rows.first(where: { $0.measurement.variant == "Int64-rt" }) {
@@ -105,20 +151,48 @@ func evaluateTargets(_ workload: Workload, _ rows: [Row], heapCounting: Bool) ->
         let heap = tally.measurement.heapPerOperation
         add("Tally 0 heap allocations per \(workload.unit)", heapCounting ? heap : .nan,
             measured: perOperation(heap), met: heap == 0)
-    } else if workload.id == "W5+=" {
+    case .gmpAdd:
         add("Tally 40-digit += within 3× raw GMP", tally.timesBaseline, measured: ratio(tally.timesBaseline),
             met: tally.timesBaseline <= 3)
     }
     return results
 }
 
-func printTargets(_ targets: [TargetResult]) {
-    guard !targets.isEmpty else { return }
-    print("Targets (information only: the benchmark exits 0 on a miss)")
-    for t in targets {
-        print("  \(t.met ? "PASS" : "MISS")  \(padded(t.workload, 5, left: true))  \(padded(t.target, 38, left: true))  \(t.measured)")
+/// A figure printed with the targets but measured against no target (W6, W7).
+struct InformationLine: Encodable {
+    let workload: String
+    let figure: String
+    let measured: String
+    let detail: String
+}
+
+/// W6/W7: Tally's heap allocations per part beyond the result array, when heap counting works.
+func informationLines(_ workload: Workload, _ rows: [Row], heapCounting: Bool) -> [InformationLine] {
+    guard heapCounting, let parts = workload.partsPerOperation,
+        let tally = rows.first(where: { $0.measurement.variant == "Tally" })
+    else { return [] }
+    let heap = tally.measurement.heapPerOperation
+    return [
+        InformationLine(
+            workload: workload.id, figure: "allocations per part beyond the result",
+            measured: perPart(beyondTheResult(heap, parts: parts)),
+            detail: "Tally: \(perOperation(heap)) per allocation of \(grouped(parts)) parts, the result array included")
+    ]
+}
+
+func printTargets(_ targets: [TargetResult], _ information: [InformationLine]) {
+    if !targets.isEmpty {
+        print("Targets (information only: the benchmark exits 0 on a miss)")
+        for t in targets {
+            print("  \(t.met ? "PASS" : "MISS")  \(padded(t.workload, 5, left: true))  \(padded(t.target, 38, left: true))  \(t.measured)")
+        }
+    } else if !information.isEmpty {
+        print("Targets: none for these workloads")
     }
-    print("")
+    for line in information {
+        print("  INFO  \(padded(line.workload, 5, left: true))  \(padded(line.figure, 38, left: true))  \(line.measured)  (\(line.detail))")
+    }
+    if !targets.isEmpty || !information.isEmpty { print("") }
 }
 
 // MARK: - JSON
@@ -143,6 +217,8 @@ struct JSONReport: Encodable {
         let heapAllocationsTotal: UInt64
         let gmpAllocationsTotal: UInt64
         let operations: Int
+        /// Parts per operation for the allocation workloads (W6, W7), else absent.
+        let partsPerOperation: Int?
     }
     let date: String
     let processors: Int
@@ -153,6 +229,7 @@ struct JSONReport: Encodable {
     let heapCounting: Bool
     let results: [Result]
     let targets: [TargetResult]
+    let information: [InformationLine]
 }
 
 func jsonResult(_ workload: Workload, _ row: Row) -> JSONReport.Result {
@@ -164,5 +241,6 @@ func jsonResult(_ workload: Workload, _ row: Row) -> JSONReport.Result {
         timesBaseline: row.timesBaseline.isFinite ? row.timesBaseline : nil, baseline: workload.baseline,
         timesFasterThanDecimal: row.fasterThanDecimal.isFinite ? row.fasterThanDecimal : nil,
         heapAllocationsPerOperation: m.heapPerOperation, gmpAllocationsPerOperation: m.gmpPerOperation,
-        heapAllocationsTotal: m.heapTotal, gmpAllocationsTotal: m.gmpTotal, operations: m.operations)
+        heapAllocationsTotal: m.heapTotal, gmpAllocationsTotal: m.gmpTotal, operations: m.operations,
+        partsPerOperation: workload.partsPerOperation)
 }

@@ -8,18 +8,20 @@ import Foundation
 let usage = """
     usage: TallyBenchmarks [--quick] [--filter SUBSTRING]... [--json FILE] [--repetitions N] [--variant NAME]...
 
-    Runs the Tally benchmarks (W1 cart re-sum, W3 ledger sum, W4 line tax, W5 40-digit GMP values).
+    Runs the Tally benchmarks (W1 cart re-sum, W3 ledger sum, W4 line tax, W5 40-digit GMP values,
+    W6 Money split into 1,000 parts, W7 allocation by 10 ratios, W8 Money rounded to cents).
     The variants of each workload run interleaved, round-robin; the table shows the median and the
     spread in ns per operation, the ratios to the baseline and to Foundation.Decimal, and heap and
     GMP allocations per operation. Targets are printed as PASS/MISS; the exit status is 0 either way.
 
       --quick            a smoke run for CI: few, short repetitions (seconds, not minutes)
       --filter TEXT      run only workloads whose id or title contains TEXT (case-insensitive);
-                         may be repeated (W1, W3, W3+=, W4, W5+=, W5*, W5*=)
+                         may be repeated (W1, W3, W3+=, W4, W5+=, W5*, W5*=, W6, W7, W8)
       --json FILE        also write the results as JSON to FILE
       --repetitions N    samples per variant (default 21, quick 5)
-      --variant NAME     run only the variants named NAME (Tally, Int64, Int64-rt, Decimal, GMP), e.g. under
-                         perf or valgrind; ratios to a variant that did not run show as "-"
+      --variant NAME     run only the variants named NAME (Tally, Int64, Int64-rt, Int64-cf, BigDec,
+                         Decimal, GMP), e.g. under perf or valgrind; ratios to a variant that did
+                         not run show as "-"
       --help             this text
 
     Build with -c release: debug numbers mean nothing.
@@ -72,7 +74,8 @@ let heapCountingAvailable = tally_bench_counts_heap() != 0
 
 let allWorkloads: [() -> Workload] = [
     cartWorkload, { ledgerWorkload(loop: false) }, { ledgerWorkload(loop: true) }, lineTaxWorkload,
-    bigAddWorkload, bigMultiplyWorkload, bigMultiplyInPlaceWorkload,
+    bigAddWorkload, bigMultiplyWorkload, bigMultiplyInPlaceWorkload, splitWorkload, ratioWorkload,
+    roundingWorkload,
 ]
 let workloads = allWorkloads.map { $0() }.filter { workload in
     options.filters.isEmpty
@@ -96,6 +99,7 @@ if workloads.isEmpty { print("no workload matches \(options.filters)") }
 
 var jsonResults: [JSONReport.Result] = []
 var allTargets: [TargetResult] = []
+var allInformation: [InformationLine] = []
 var failures: [String] = []
 for workload in workloads {
     if let problem = workload.verify() { failures.append(problem) }
@@ -104,9 +108,10 @@ for workload in workloads {
     let table = rows(for: workload, measurements)
     printTable(workload, table)
     allTargets += evaluateTargets(workload, table, heapCounting: heapCountingAvailable)
+    allInformation += informationLines(workload, table, heapCounting: heapCountingAvailable)
     jsonResults += table.map { jsonResult(workload, $0) }
 }
-printTargets(allTargets)
+printTargets(allTargets, allInformation)
 
 for failure in failures { print("RESULT MISMATCH: \(failure)") }
 
@@ -114,7 +119,8 @@ if let path = options.jsonPath {
     let report = JSONReport(
         date: date, processors: processors, operatingSystem: system, quick: options.quick,
         repetitions: configuration.repetitions, sampleMilliseconds: Double(configuration.sampleNanoseconds) / 1e6,
-        heapCounting: heapCountingAvailable, results: jsonResults, targets: allTargets)
+        heapCounting: heapCountingAvailable, results: jsonResults, targets: allTargets,
+        information: allInformation)
     let encoder = JSONEncoder()
     encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
     do {

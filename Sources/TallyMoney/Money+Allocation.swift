@@ -9,7 +9,10 @@ import TallyDecimal
 // part negated, so allocating −x is exactly the negation of allocating x.
 //
 // Allocation behaviour: one BigDecimal product, quotient and remainder per part (inline, no heap
-// allocation for money-sized values), one sort of the part indices, and the result array.
+// allocation for money-sized values). Heap: the result array, one working array of (count,
+// remainder) pairs and, when units are left over, the sorted part indices (the standard library's
+// sort adds a scratch buffer and a run stack above about 50 parts); none of it per part.
+// `split(into:)` allocates only the result (W6/W7 in Guides/Benchmarks.md).
 
 extension Money {
     /// Splits the amount by `ratios` so that the parts add up exactly to the amount.
@@ -36,49 +39,35 @@ extension Money {
         for (index, ratio) in ratios.enumerated() where ratio.signum() <= 0 {
             throw .invalidRatio(index: index, ratio: ratio)
         }
-        let unit = try allocationUnit(increment)
-        // T: the amount's magnitude as a whole number of units.
-        let units: BigDecimal
-        do {
-            units = try amount.magnitude.divided(by: unit)
-        } catch {
-            throw .tooManyDecimals(amount: amount, currency: currency, allowed: currency.minorUnits)
-        }
-        guard units.rounded(scale: 0, .towardZero) == units else {
-            throw increment == nil
-                ? .tooManyDecimals(amount: amount, currency: currency, allowed: currency.minorUnits)
-                : .notAMultipleOfIncrement(amount: amount, increment: unit)
-        }
+        let (unit, units) = try allocationUnits(increment)
         let total = ratios.reduce(BigDecimal.zero, +)
-        var counts: [BigDecimal] = []
-        var remainders: [BigDecimal] = []
-        counts.reserveCapacity(ratios.count)
-        remainders.reserveCapacity(ratios.count)
+        // Each part's floor(T·r / Σr) and remainder, in one working array.
+        var shares: [(count: BigDecimal, remainder: BigDecimal)] = []
+        shares.reserveCapacity(ratios.count)
         var allocatedUnits = BigDecimal.zero
         for ratio in ratios {
             // floor(T·r / Σr) and its remainder; T ≥ 0 and r, Σr > 0, so truncation is the floor.
             guard let (quotient, remainder) = try? (units * ratio).quotientAndRemainder(dividingBy: total) else {
                 throw .divisionByZero  // unreachable: Σr > 0
             }
-            counts.append(quotient)
-            remainders.append(remainder)
+            shares.append((quotient, remainder))
             allocatedUnits += quotient
         }
         // 0 <= leftover < n: one more unit each to the largest remainders, ties to the earlier part.
         let leftover = units - allocatedUnits
         if !leftover.isZero {
-            let order = remainders.indices.sorted { a, b in
-                remainders[a] != remainders[b] ? remainders[a] > remainders[b] : a < b
+            let order = shares.indices.sorted { a, b in
+                shares[a].remainder != shares[b].remainder ? shares[a].remainder > shares[b].remainder : a < b
             }
             var given = BigDecimal.zero
             for index in order where given < leftover {
-                counts[index] += 1
+                shares[index].count += 1
                 given += 1
             }
         }
         let negative = amount.signum() < 0
-        return counts.map { count in
-            let part = (count * unit).rounded(scale: currency.minorUnits, .towardZero)
+        return shares.map { share in
+            let part = (share.count * unit).rounded(scale: currency.minorUnits, .towardZero)
             return Money(negative ? -part : part, currency)
         }
     }
@@ -94,12 +83,53 @@ extension Money {
     /// - Throws: `.noParts` when `parts < 1`, and the errors of `allocated(byRatios:increment:)`.
     public func split(into parts: Int, increment: BigDecimal? = nil) throws(MoneyError) -> [Money] {
         guard parts >= 1 else { throw .noParts }
-        return try allocated(byRatios: Array(repeating: BigDecimal(1), count: parts), increment: increment)
+        // Allocation by `parts` ratios of 1, without building them: every share T/n has the same
+        // remainder, so the T mod n leftover units go to the first parts (ties to the earlier part).
+        let (unit, units) = try allocationUnits(increment)
+        guard let (quotient, leftover) = try? units.quotientAndRemainder(dividingBy: BigDecimal(parts)) else {
+            throw .divisionByZero  // unreachable: parts >= 1
+        }
+        let negative = amount.signum() < 0
+        func part(_ count: BigDecimal) -> Money {
+            let part = (count * unit).rounded(scale: currency.minorUnits, .towardZero)
+            return Money(negative ? -part : part, currency)
+        }
+        let small = part(quotient)
+        let large = part(quotient + 1)
+        var result: [Money] = []
+        result.reserveCapacity(parts)
+        var given = BigDecimal.zero  // 0 <= leftover < parts
+        for _ in 0..<parts {
+            if given < leftover {
+                result.append(large)
+                given += 1
+            } else {
+                result.append(small)
+            }
+        }
+        return result
     }
 
     private func allocationUnit(_ increment: BigDecimal?) throws(MoneyError) -> BigDecimal {
         guard let increment else { return currency.minorUnit }
         try currency.validateCashIncrement(increment)
         return increment
+    }
+
+    /// The unit to allocate in, and T: the amount's magnitude as a whole number of units.
+    private func allocationUnits(_ increment: BigDecimal?) throws(MoneyError) -> (unit: BigDecimal, units: BigDecimal) {
+        let unit = try allocationUnit(increment)
+        let units: BigDecimal
+        do {
+            units = try amount.magnitude.divided(by: unit)
+        } catch {
+            throw .tooManyDecimals(amount: amount, currency: currency, allowed: currency.minorUnits)
+        }
+        guard units.rounded(scale: 0, .towardZero) == units else {
+            throw increment == nil
+                ? .tooManyDecimals(amount: amount, currency: currency, allowed: currency.minorUnits)
+                : .notAMultipleOfIncrement(amount: amount, increment: unit)
+        }
+        return (unit, units)
     }
 }

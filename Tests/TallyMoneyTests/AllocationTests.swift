@@ -82,4 +82,15 @@ final class AllocationTests: XCTestCase {
             try expect(parts == parts.sorted(by: >), "the extra units go to the first parts")
         }
     }
+
+    /// `split(into:)` has its own fast implementation; it must equal allocation by equal ratios.
+    func testSplitEqualsAllocationByEqualRatios() {
+        forAll(Gen.zip(Gen.money, .int(in: 1...80))) { money, count in
+            try money.split(into: count) == money.allocated(byRatios: Array(repeating: 1, count: count))
+        }
+        forAll(Gen.zip(Gen<Int64>.int64(in: -1_000_000...1_000_000), .int(in: 1...20))) { fives, count in
+            let money = Money(BigDecimal(fives) * "0.05", .chf)
+            return try money.split(into: count, increment: "0.05") == money.allocated(byRatios: Array(repeating: 1, count: count), increment: "0.05")
+        }
+    }
 }
