@@ -14,16 +14,73 @@ import TallyDecimal
 /// are validated against; display digits come from Foundation's locale data when formatting
 /// (see Guides/Currencies.md for where the two disagree).
 public struct Currency: Hashable, Sendable, CustomStringConvertible {
+    // Representation: a handle, so that copying a `Money` does not retain and release strings.
+    // An ISO currency is its index in the generated table (no reference counting at all); a custom
+    // currency shares one immutable object. The minor units are kept inline for the hot paths.
+    // (W8 in Guides/Benchmarks.md measured copies of the old all-`String` layout.)
+    private enum Storage: Hashable, Sendable {
+        case iso(UInt16)
+        case custom(CustomCurrency)
+    }
+
+    /// A custom currency's data, shared by its copies; compared by value.
+    private final class CustomCurrency: Hashable, Sendable {
+        let code: String
+        let name: String
+        let numericCode: Int?
+
+        init(code: String, name: String, numericCode: Int?) {
+            self.code = code
+            self.name = name
+            self.numericCode = numericCode
+        }
+
+        static func == (a: CustomCurrency, b: CustomCurrency) -> Bool {
+            a.code == b.code && a.name == b.name && a.numericCode == b.numericCode
+        }
+
+        func hash(into hasher: inout Hasher) {
+            hasher.combine(code)
+            hasher.combine(name)
+            hasher.combine(numericCode)
+        }
+    }
+
+    private let storage: Storage
+    private let storedMinorUnits: Int8
+
     /// The alphabetic code: `"CNY"`, `"JPY"`, or a custom code.
-    public let code: String
+    public var code: String {
+        switch storage {
+        case .iso(let index): return Currency.isoTable[Int(index)].code
+        case .custom(let custom): return custom.code
+        }
+    }
+
     /// The ISO 4217 numeric code (`156` for CNY), or `nil` for a custom currency without one.
-    public let numericCode: Int?
+    public var numericCode: Int? {
+        switch storage {
+        case .iso(let index): return Currency.isoTable[Int(index)].numericCode
+        case .custom(let custom): return custom.numericCode
+        }
+    }
+
     /// Digits after the decimal point of the smallest unit: JPY 0, USD 2, KWD 3, CLF 4.
-    public let minorUnits: Int
+    public var minorUnits: Int { Int(storedMinorUnits) }
+
     /// The English name from ISO 4217 (`"Yuan Renminbi"`), or the custom name.
-    public let name: String
+    public var name: String {
+        switch storage {
+        case .iso(let index): return Currency.isoTable[Int(index)].name
+        case .custom(let custom): return custom.name
+        }
+    }
+
     /// Whether the currency comes from the ISO 4217 table (as opposed to `init(code:minorUnits:)`).
-    public let isISO: Bool
+    public var isISO: Bool {
+        if case .iso = storage { return true }
+        return false
+    }
 
     /// The most minor units a currency may have (a custom token with 18 decimals is fine).
     public static let maximumMinorUnits = 18
@@ -34,16 +91,16 @@ public struct Currency: Hashable, Sendable, CustomStringConvertible {
     ///   `"USD"`: codes are case-sensitive), `MoneyError.currencyWithoutMinorUnits` for codes whose
     ///   minor units ISO lists as "N.A." (gold `XAU`, special drawing rights `XDR`, testing `XTS`, …).
     public init(_ code: String) throws(MoneyError) {
-        guard let entry = Currency.isoByCode[code] else { throw .unknownCurrencyCode(code) }
-        self = try Currency.make(entry)
+        guard let index = Currency.isoIndexByCode[code] else { throw .unknownCurrencyCode(code) }
+        self = try Currency(isoIndex: index)
     }
 
     /// The ISO 4217 currency with the numeric code `numericCode` (`392` is JPY).
     ///
     /// - Throws: `MoneyError.unknownNumericCurrencyCode`, or `.currencyWithoutMinorUnits`.
     public init(numericCode: Int) throws(MoneyError) {
-        guard let entry = Currency.isoByNumber[numericCode] else { throw .unknownNumericCurrencyCode(numericCode) }
-        self = try Currency.make(entry)
+        guard let index = Currency.isoIndexByNumber[numericCode] else { throw .unknownNumericCurrencyCode(numericCode) }
+        self = try Currency(isoIndex: index)
     }
 
     /// A custom currency: a loyalty point, a token with 8 decimals, an in-app credit.
@@ -58,19 +115,15 @@ public struct Currency: Hashable, Sendable, CustomStringConvertible {
         precondition(
             (0...Currency.maximumMinorUnits).contains(minorUnits),
             "Currency: minor units must be in 0...\(Currency.maximumMinorUnits), not \(minorUnits)")
-        self.code = code
-        self.minorUnits = minorUnits
-        self.name = name ?? code
-        self.numericCode = numericCode
-        self.isISO = false
+        storage = .custom(CustomCurrency(code: code, name: name ?? code, numericCode: numericCode))
+        storedMinorUnits = Int8(minorUnits)
     }
 
-    private init(iso code: String, numericCode: Int, minorUnits: Int, name: String) {
-        self.code = code
-        self.numericCode = numericCode
-        self.minorUnits = minorUnits
-        self.name = name
-        self.isISO = true
+    private init(isoIndex index: Int) throws(MoneyError) {
+        let entry = Currency.isoTable[index]
+        guard let minorUnits = entry.minorUnits else { throw .currencyWithoutMinorUnits(code: entry.code, name: entry.name) }
+        storage = .iso(UInt16(index))
+        storedMinorUnits = Int8(minorUnits)
     }
 
     /// The code: `"CNY"`.
@@ -81,17 +134,12 @@ public struct Currency: Hashable, Sendable, CustomStringConvertible {
 
     /// Every ISO 4217 currency that has minor units, sorted by code (165 of the 178 codes; the 13
     /// others, such as gold XAU and XDR, have none).
-    public static let allISO: [Currency] = isoTable.compactMap { try? make($0) }
+    public static let allISO: [Currency] = isoTable.indices.compactMap { try? Currency(isoIndex: $0) }
 
-    private typealias Entry = (code: String, numericCode: Int, minorUnits: Int?, name: String, isFund: Bool)
-
-    private static func make(_ entry: Entry) throws(MoneyError) -> Currency {
-        guard let minorUnits = entry.minorUnits else { throw .currencyWithoutMinorUnits(code: entry.code, name: entry.name) }
-        return Currency(iso: entry.code, numericCode: entry.numericCode, minorUnits: minorUnits, name: entry.name)
-    }
-
-    private static let isoByCode: [String: Entry] = Dictionary(uniqueKeysWithValues: isoTable.map { ($0.code, $0) })
-    private static let isoByNumber: [Int: Entry] = Dictionary(uniqueKeysWithValues: isoTable.map { ($0.numericCode, $0) })
+    private static let isoIndexByCode: [String: Int] = Dictionary(
+        uniqueKeysWithValues: isoTable.indices.map { (isoTable[$0].code, $0) })
+    private static let isoIndexByNumber: [Int: Int] = Dictionary(
+        uniqueKeysWithValues: isoTable.indices.map { (isoTable[$0].numericCode, $0) })
 }
 
 extension Currency {
