@@ -9,6 +9,7 @@ let package = Package(
         .library(name: "Tally", targets: ["Tally"]),
         .library(name: "TallyDecimal", targets: ["TallyDecimal"]),
         .library(name: "TallyMoney", targets: ["TallyMoney"]),
+        .library(name: "TallyCheckout", targets: ["TallyCheckout"]),
         .library(name: "TallyTesting", targets: ["TallyTesting"]),
         .executable(name: "tally", targets: ["TallyCLI"]),
     ],
@@ -21,7 +22,8 @@ let package = Package(
         ),
         .target(name: "TallyDecimal", dependencies: ["CGMP"]),
         .target(name: "TallyMoney", dependencies: ["TallyDecimal"]),
-        .target(name: "Tally", dependencies: ["TallyDecimal", "TallyMoney"]),
+        .target(name: "TallyCheckout", dependencies: ["TallyDecimal", "TallyMoney"]),
+        .target(name: "Tally", dependencies: ["TallyDecimal", "TallyMoney", "TallyCheckout"]),
         // Property-based testing for XCTest: seeded generators, runner, integrated shrinking.
         .target(name: "TallyTesting", dependencies: ["TallyDecimal", "TallyMoney"]),
         .executableTarget(name: "TallyCLI", dependencies: ["Tally"]),
@@ -35,6 +37,7 @@ let package = Package(
         .testTarget(name: "TallyDecimalTests", dependencies: ["TallyDecimal", "TallyTesting"]),
         .testTarget(name: "TallyTestingTests", dependencies: ["TallyTesting", "TallyDecimal"]),
         .testTarget(name: "TallyMoneyTests", dependencies: ["TallyMoney", "TallyTesting"]),
+        .testTarget(name: "TallyCheckoutTests", dependencies: ["TallyCheckout", "TallyTesting"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -1,3 +1,4 @@
 // The umbrella module: `import Tally` brings in every layer. It only re-exports.
+@_exported import TallyCheckout
 @_exported import TallyDecimal
 @_exported import TallyMoney

@@ -1,0 +1,216 @@
+import TallyDecimal
+import TallyMoney
+
+/// What `selectShippingMethod` returns (`PKPaymentRequestShippingMethodUpdate`).
+public struct ShippingMethodUpdate: Hashable, Sendable {
+    /// `.success`, or `.failure` for a method that is not offered.
+    public var status: AuthorizationStatus
+    /// The summary to show.
+    public var summaryItems: PaymentSummary
+}
+
+/// What `changeShippingContact` returns (`PKPaymentRequestShippingContactUpdate`).
+public struct ShippingContactUpdate: Hashable, Sendable {
+    /// Empty, or why the contact is refused.
+    public var errors: [PaymentError]
+    /// The summary to show.
+    public var summaryItems: PaymentSummary
+    /// The shipping methods offered to the contact.
+    public var shippingMethods: [ShippingMethod]
+}
+
+/// What `selectPaymentMethod` returns (`PKPaymentRequestPaymentMethodUpdate`).
+public struct PaymentMethodUpdate: Hashable, Sendable {
+    /// Empty (Tally has no payment-method errors of its own).
+    public var errors: [PaymentError]
+    /// The summary to show (a surcharge may have appeared or gone).
+    public var summaryItems: PaymentSummary
+}
+
+/// What `changeCouponCode` returns (`PKPaymentRequestCouponCodeUpdate`).
+public struct CouponCodeUpdate: Hashable, Sendable {
+    /// Empty, or `couponCodeInvalid` / `couponCodeExpired`.
+    public var errors: [PaymentError]
+    /// The summary to show.
+    public var summaryItems: PaymentSummary
+    /// The shipping methods offered.
+    public var shippingMethods: [ShippingMethod]
+}
+
+/// What `authorize` returns (`PKPaymentAuthorizationResult`).
+public struct AuthorizationResult: Hashable, Sendable {
+    /// The status to complete the sheet with.
+    public var status: AuthorizationStatus
+    /// Why, when it is not `.success`.
+    public var errors: [PaymentError]
+}
+
+/// The payment the sheet authorized (`PKPayment`), as far as the checkout needs it.
+public struct PaymentAuthorization: Hashable, Sendable {
+    /// The card used.
+    public var paymentMethod: PaymentMethod
+    /// The billing contact.
+    public var billingContact: Contact?
+    /// The shipping contact.
+    public var shippingContact: Contact?
+    /// The transaction identifier from the token.
+    public var transactionIdentifier: String
+
+    /// Creates an authorization.
+    public init(paymentMethod: PaymentMethod, billingContact: Contact? = nil, shippingContact: Contact? = nil, transactionIdentifier: String = "") {
+        self.paymentMethod = paymentMethod
+        self.billingContact = billingContact
+        self.shippingContact = shippingContact
+        self.transactionIdentifier = transactionIdentifier
+    }
+}
+
+extension Checkout {
+    /// `paymentAuthorizationController(_:didSelectShippingMethod:handler:)`: selects a method.
+    ///
+    /// An identifier that is not offered to the current contact leaves the checkout unchanged and
+    /// reports `.failure`.
+    /// - Complexity: O(m) in the shipping methods; the items are not re-summed.
+    public mutating func selectShippingMethod(_ identifier: String) -> ShippingMethodUpdate {
+        guard offeredShippingMethods.contains(where: { $0.identifier == identifier }) else {
+            return ShippingMethodUpdate(status: .failure, summaryItems: summary)
+        }
+        selectedShippingMethodIdentifier = identifier
+        return ShippingMethodUpdate(status: .success, summaryItems: summary)
+    }
+
+    /// `didSelectShippingContact`: applies the shipping rules and the tax rule for the address.
+    ///
+    /// An address the rules do not serve is refused with `shippingAddressUnserviceable` on the
+    /// postal address, and the checkout stays as it was. Otherwise the offered methods may change;
+    /// when the selected one is no longer offered, the first offered one is selected.
+    public mutating func changeShippingContact(_ contact: Contact) -> ShippingContactUpdate {
+        guard let offered = offeredShippingMethods(for: contact) else {
+            let place = [contact.postalAddress?.administrativeArea, contact.postalAddress?.isoCountryCode]
+                .compactMap { $0 }.joined(separator: ", ")
+            let error = PaymentError(
+                .shippingAddressUnserviceable, contactField: .postalAddress,
+                message: "\(merchantName) does not ship to \(place.isEmpty ? "this address" : place)")
+            return ShippingContactUpdate(errors: [error], summaryItems: summary, shippingMethods: offeredShippingMethods)
+        }
+        shippingContact = contact
+        if !offered.contains(where: { $0.identifier == selectedShippingMethodIdentifier }) {
+            selectedShippingMethodIdentifier = offered.first?.identifier
+        }
+        return ShippingContactUpdate(errors: [], summaryItems: summary, shippingMethods: offered)
+    }
+
+    /// `didSelectPaymentMethod`: a surcharge for the card type appears or goes.
+    public mutating func selectPaymentMethod(_ method: PaymentMethod) -> PaymentMethodUpdate {
+        paymentMethod = method
+        return PaymentMethodUpdate(errors: [], summaryItems: summary)
+    }
+
+    /// `didChangeCouponCode`: applies a coupon; an empty code removes the applied one.
+    ///
+    /// An unknown code gives `couponCodeInvalid`, an expired one `couponCodeExpired`; both leave
+    /// the summary as it was.
+    public mutating func changeCouponCode(_ code: String) -> CouponCodeUpdate {
+        let trimmed = code.trimmingCharacters(in: .whitespaces)
+        if trimmed.isEmpty {
+            appliedCouponCode = nil
+        } else if let coupon = coupons.first(where: { $0.code == trimmed }) {
+            if coupon.isExpired {
+                let error = PaymentError(.couponCodeExpired, message: "\(String(reflecting: trimmed)) has expired")
+                return CouponCodeUpdate(errors: [error], summaryItems: summary, shippingMethods: offeredShippingMethods)
+            }
+            appliedCouponCode = coupon.code
+        } else {
+            let error = PaymentError(.couponCodeInvalid, message: "\(String(reflecting: trimmed)) is not a coupon code")
+            return CouponCodeUpdate(errors: [error], summaryItems: summary, shippingMethods: offeredShippingMethods)
+        }
+        return CouponCodeUpdate(errors: [], summaryItems: summary, shippingMethods: offeredShippingMethods)
+    }
+
+    /// `didAuthorizePayment`: checks the contact fields the request requires and that the
+    /// shipping address is served.
+    ///
+    /// The statuses follow PassKit: a missing shipping postal address is
+    /// `.invalidShippingPostalAddress`, another missing shipping field `.invalidShippingContact`,
+    /// a missing billing field `.invalidBillingPostalAddress`; each with a `PaymentError` naming
+    /// the field. Charging the card is the server's job; verify the amount with `verify(total:)`.
+    public func authorize(_ payment: PaymentAuthorization) -> AuthorizationResult {
+        var errors: [PaymentError] = []
+        var status = AuthorizationStatus.success
+        for field in ContactField.allCases where requiredShippingContactFields.contains(field) {
+            if payment.shippingContact?.provides(field) != true {
+                errors.append(PaymentError(.shippingContactInvalid, contactField: field, message: "the shipping \(field.rawValue) is missing"))
+                if status == .success { status = field == .postalAddress ? .invalidShippingPostalAddress : .invalidShippingContact }
+            }
+        }
+        if requiredShippingContactFields.contains(.postalAddress), let contact = payment.shippingContact,
+            contact.provides(.postalAddress), offeredShippingMethods(for: contact) == nil
+        {
+            errors.append(PaymentError(.shippingAddressUnserviceable, contactField: .postalAddress, message: "\(merchantName) does not ship there"))
+            if status == .success { status = .invalidShippingPostalAddress }
+        }
+        for field in ContactField.allCases where requiredBillingContactFields.contains(field) {
+            if payment.billingContact?.provides(field) != true {
+                errors.append(PaymentError(.billingContactInvalid, contactField: field, message: "the billing \(field.rawValue) is missing"))
+                if status == .success { status = .invalidBillingPostalAddress }
+            }
+        }
+        return AuthorizationResult(status: status, errors: errors)
+    }
+}
+
+/// A payment-sheet event, for driving a checkout generically (tests, replays, servers).
+public enum CheckoutEvent: Hashable, Sendable {
+    /// `didSelectShippingMethod`.
+    case selectShippingMethod(String)
+    /// `didSelectShippingContact`.
+    case changeShippingContact(Contact)
+    /// `didSelectPaymentMethod`.
+    case selectPaymentMethod(PaymentMethod)
+    /// `didChangeCouponCode`.
+    case changeCouponCode(String)
+}
+
+/// The update an event produces.
+public enum CheckoutUpdate: Hashable, Sendable {
+    /// From `selectShippingMethod`.
+    case shippingMethod(ShippingMethodUpdate)
+    /// From `changeShippingContact`.
+    case shippingContact(ShippingContactUpdate)
+    /// From `selectPaymentMethod`.
+    case paymentMethod(PaymentMethodUpdate)
+    /// From `changeCouponCode`.
+    case couponCode(CouponCodeUpdate)
+
+    /// The summary the update carries.
+    public var summaryItems: PaymentSummary {
+        switch self {
+        case .shippingMethod(let update): return update.summaryItems
+        case .shippingContact(let update): return update.summaryItems
+        case .paymentMethod(let update): return update.summaryItems
+        case .couponCode(let update): return update.summaryItems
+        }
+    }
+}
+
+extension Checkout {
+    /// Applies `event` and returns its update (the same as calling the event's method).
+    public mutating func apply(_ event: CheckoutEvent) -> CheckoutUpdate {
+        switch event {
+        case .selectShippingMethod(let identifier): return .shippingMethod(selectShippingMethod(identifier))
+        case .changeShippingContact(let contact): return .shippingContact(changeShippingContact(contact))
+        case .selectPaymentMethod(let method): return .paymentMethod(selectPaymentMethod(method))
+        case .changeCouponCode(let code): return .couponCode(changeCouponCode(code))
+        }
+    }
+
+    /// The same checkout built again from scratch (items re-summed, state replayed): what an
+    /// incremental update must equal.
+    public func recomputed() -> Checkout {
+        var copy = self
+        copy.itemsSubtotal = Checkout.subtotal(of: items)
+        return copy
+    }
+}
+
+import Foundation

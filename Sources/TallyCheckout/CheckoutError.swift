@@ -1,0 +1,43 @@
+import TallyDecimal
+import TallyMoney
+
+/// Why a checkout is not valid, naming the place (`items[1].amount`) and the reason.
+public enum CheckoutError: Error, Hashable, Sendable, CustomStringConvertible {
+    /// A checkout needs at least one item.
+    case noItems
+    /// The merchant name labels the total; it must not be empty.
+    case emptyMerchantName
+    /// An amount has more decimals than the currency allows.
+    case tooManyDecimals(place: String, amount: BigDecimal, currency: Currency)
+    /// A value is outside its range (a negative shipping price, a percentage above 100, …).
+    case invalidValue(place: String, value: BigDecimal, reason: String)
+    /// The total is negative (Apple Pay refuses negative totals).
+    case negativeTotal(BigDecimal)
+    /// The total is above the ceiling (WebKit refuses totals above 100,000,000).
+    case totalAboveMaximum(total: BigDecimal, maximum: BigDecimal)
+    /// Two shipping methods share an identifier.
+    case duplicateShippingMethod(identifier: String)
+    /// The selected shipping method is not one of the checkout's.
+    case unknownShippingMethod(identifier: String)
+    /// Two coupons share a code.
+    case duplicateCoupon(code: String)
+
+    /// `items[1].amount: 12.755 has more decimals than CNY allows (2)`.
+    public var description: String {
+        switch self {
+        case .noItems: return "items: a checkout needs at least one item"
+        case .emptyMerchantName: return "merchantName: must not be empty (it labels the total)"
+        case .tooManyDecimals(let place, let amount, let currency):
+            return "\(place): \(amount.plainString) has more decimals than \(currency.code) allows (\(currency.minorUnits))"
+        case .invalidValue(let place, let value, let reason): return "\(place): \(value.plainString) \(reason)"
+        case .negativeTotal(let total): return "total: \(total.plainString) is negative; Apple Pay refuses negative totals"
+        case .totalAboveMaximum(let total, let maximum):
+            return "total: \(total.plainString) is above the maximum of \(maximum.plainString)"
+        case .duplicateShippingMethod(let identifier):
+            return "shippingMethods: identifier \(String(reflecting: identifier)) is used twice"
+        case .unknownShippingMethod(let identifier):
+            return "selectedShippingMethod: \(String(reflecting: identifier)) is not one of the shipping methods"
+        case .duplicateCoupon(let code): return "coupons: code \(String(reflecting: code)) is used twice"
+        }
+    }
+}

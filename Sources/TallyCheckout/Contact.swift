@@ -1,0 +1,87 @@
+/// A field of contact information the payment request asks for (`PKContactField`).
+public enum ContactField: String, Hashable, Sendable, CaseIterable {
+    /// The full postal address.
+    case postalAddress
+    /// The email address.
+    case emailAddress
+    /// The phone number.
+    case phoneNumber
+    /// The name.
+    case name
+    /// The phonetic name.
+    case phoneticName
+}
+
+/// A person's contact information (`PKContact`): what the sheet returns for billing and shipping.
+public struct Contact: Hashable, Sendable {
+    /// The given (first) name.
+    public var givenName: String?
+    /// The family (last) name.
+    public var familyName: String?
+    /// The email address.
+    public var emailAddress: String?
+    /// The phone number.
+    public var phoneNumber: String?
+    /// The postal address.
+    public var postalAddress: PostalAddress?
+
+    /// Creates a contact.
+    public init(
+        givenName: String? = nil, familyName: String? = nil, emailAddress: String? = nil,
+        phoneNumber: String? = nil, postalAddress: PostalAddress? = nil
+    ) {
+        self.givenName = givenName
+        self.familyName = familyName
+        self.emailAddress = emailAddress
+        self.phoneNumber = phoneNumber
+        self.postalAddress = postalAddress
+    }
+
+    /// Whether the contact has the data `field` asks for (a non-empty value).
+    public func provides(_ field: ContactField) -> Bool {
+        func present(_ text: String?) -> Bool { !(text ?? "").isEmpty }
+        switch field {
+        case .postalAddress: return postalAddress.map { present($0.isoCountryCode) } ?? false
+        case .emailAddress: return present(emailAddress)
+        case .phoneNumber: return present(phoneNumber)
+        case .name, .phoneticName: return present(givenName) || present(familyName)
+        }
+    }
+}
+
+/// A postal address (`CNPostalAddress` as PassKit returns it). Before authorization the sheet
+/// reveals only part of it (country, administrative area, city, postal code).
+public struct PostalAddress: Hashable, Sendable {
+    /// The street lines.
+    public var street: String?
+    /// The district or neighbourhood.
+    public var subLocality: String?
+    /// The city.
+    public var city: String?
+    /// The county or sub-administrative area.
+    public var subAdministrativeArea: String?
+    /// The state, province or region (`"CA"`, `"XZ"`).
+    public var administrativeArea: String?
+    /// The postal code.
+    public var postalCode: String?
+    /// The country name as the user wrote it.
+    public var country: String?
+    /// The ISO 3166-1 alpha-2 country code (`"CN"`, `"US"`): what Tally's rules match on.
+    public var isoCountryCode: String?
+
+    /// Creates an address.
+    public init(
+        street: String? = nil, subLocality: String? = nil, city: String? = nil,
+        subAdministrativeArea: String? = nil, administrativeArea: String? = nil, postalCode: String? = nil,
+        country: String? = nil, isoCountryCode: String? = nil
+    ) {
+        self.street = street
+        self.subLocality = subLocality
+        self.city = city
+        self.subAdministrativeArea = subAdministrativeArea
+        self.administrativeArea = administrativeArea
+        self.postalCode = postalCode
+        self.country = country
+        self.isoCountryCode = isoCountryCode
+    }
+}

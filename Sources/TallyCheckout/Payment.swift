@@ -1,0 +1,134 @@
+/// A card network (`PKPaymentNetwork`), with PassKit's string values.
+public struct PaymentNetwork: RawRepresentable, Hashable, Sendable, CustomStringConvertible {
+    /// PassKit's string for the network (`"Visa"`, `"AmEx"`).
+    public let rawValue: String
+
+    /// A network by its PassKit string.
+    public init(rawValue: String) { self.rawValue = rawValue }
+
+    /// American Express (`"AmEx"`).
+    public static let amex = PaymentNetwork(rawValue: "AmEx")
+    /// Mastercard (`"MasterCard"`).
+    public static let masterCard = PaymentNetwork(rawValue: "MasterCard")
+    /// Visa (`"Visa"`).
+    public static let visa = PaymentNetwork(rawValue: "Visa")
+    /// China UnionPay (`"ChinaUnionPay"`).
+    public static let chinaUnionPay = PaymentNetwork(rawValue: "ChinaUnionPay")
+    /// Discover (`"Discover"`).
+    public static let discover = PaymentNetwork(rawValue: "Discover")
+    /// JCB (`"JCB"`).
+    public static let jcb = PaymentNetwork(rawValue: "JCB")
+    /// Interac (`"Interac"`).
+    public static let interac = PaymentNetwork(rawValue: "Interac")
+    /// Maestro (`"Maestro"`).
+    public static let maestro = PaymentNetwork(rawValue: "Maestro")
+    /// Private-label store cards (`"PrivateLabel"`).
+    public static let privateLabel = PaymentNetwork(rawValue: "PrivateLabel")
+
+    /// The PassKit string.
+    public var description: String { rawValue }
+}
+
+/// The kind of card (`PKPaymentMethodType`), with PassKit's raw values.
+public enum PaymentMethodType: Int, Hashable, Sendable, CaseIterable {
+    /// Not known.
+    case unknown = 0
+    /// A debit card.
+    case debit = 1
+    /// A credit card.
+    case credit = 2
+    /// A prepaid card.
+    case prepaid = 3
+    /// A store card.
+    case store = 4
+}
+
+/// The card the user picked in the sheet (`PKPaymentMethod`).
+public struct PaymentMethod: Hashable, Sendable {
+    /// The name shown (`"Visa 1234"`).
+    public var displayName: String?
+    /// The card's network.
+    public var network: PaymentNetwork?
+    /// The card's type.
+    public var type: PaymentMethodType
+
+    /// Creates a payment method.
+    public init(displayName: String? = nil, network: PaymentNetwork? = nil, type: PaymentMethodType) {
+        self.displayName = displayName
+        self.network = network
+        self.type = type
+    }
+}
+
+/// What payments the merchant accepts (`PKMerchantCapability`), with PassKit's bit values.
+public struct MerchantCapability: OptionSet, Hashable, Sendable {
+    /// The bits.
+    public let rawValue: UInt
+    /// Capabilities from their bits.
+    public init(rawValue: UInt) { self.rawValue = rawValue }
+
+    /// 3-D Secure (1).
+    public static let threeDSecure = MerchantCapability(rawValue: 1)
+    /// EMV (2), needed for China UnionPay.
+    public static let emv = MerchantCapability(rawValue: 2)
+    /// Credit cards (4).
+    public static let credit = MerchantCapability(rawValue: 4)
+    /// Debit cards (8).
+    public static let debit = MerchantCapability(rawValue: 8)
+}
+
+/// The outcome of an authorization (`PKPaymentAuthorizationStatus`), with PassKit's raw values.
+public enum AuthorizationStatus: Int, Hashable, Sendable, CaseIterable {
+    /// The payment went through.
+    case success = 0
+    /// The payment failed.
+    case failure = 1
+    /// The billing address is not valid.
+    case invalidBillingPostalAddress = 2
+    /// The shipping address is not valid.
+    case invalidShippingPostalAddress = 3
+    /// The shipping contact is not valid.
+    case invalidShippingContact = 4
+    /// The card needs its PIN.
+    case pinRequired = 5
+    /// The PIN was wrong.
+    case pinIncorrect = 6
+    /// Too many wrong PINs.
+    case pinLockout = 7
+}
+
+/// An error shown in the payment sheet (`PKPaymentError` with its user-info keys).
+public struct PaymentError: Error, Hashable, Sendable, CustomStringConvertible {
+    /// The kind of error (`PKPaymentError.Code`).
+    public enum Code: String, Hashable, Sendable, CaseIterable {
+        /// The shipping contact is not valid.
+        case shippingContactInvalid
+        /// The billing contact is not valid.
+        case billingContactInvalid
+        /// The merchant does not ship to the address.
+        case shippingAddressUnserviceable
+        /// The coupon code does not exist.
+        case couponCodeInvalid
+        /// The coupon code has expired.
+        case couponCodeExpired
+        /// Anything else.
+        case unknown
+    }
+
+    /// The kind of error.
+    public var code: Code
+    /// The contact field the error is about, if any (the sheet highlights it).
+    public var contactField: ContactField?
+    /// The message the sheet shows.
+    public var message: String
+
+    /// Creates an error.
+    public init(_ code: Code, contactField: ContactField? = nil, message: String) {
+        self.code = code
+        self.contactField = contactField
+        self.message = message
+    }
+
+    /// `couponCodeInvalid: "SAVE99" is not a coupon code`.
+    public var description: String { "\(code.rawValue): \(message)" }
+}

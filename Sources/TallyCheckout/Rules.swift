@@ -1,0 +1,90 @@
+import TallyDecimal
+
+/// A coupon the checkout accepts (`didChangeCouponCode`).
+public struct Coupon: Hashable, Sendable {
+    /// What the coupon gives.
+    public enum Benefit: Hashable, Sendable {
+        /// A percentage off the items subtotal (`10` is 10 %), rounded once to the minor units.
+        case percentOff(BigDecimal)
+        /// A fixed amount off the items subtotal.
+        case amountOff(BigDecimal)
+        /// The selected shipping method's amount off.
+        case freeShipping
+    }
+
+    /// The code the customer types (matched exactly).
+    public var code: String
+    /// What it gives.
+    public var benefit: Benefit
+    /// Whether it has expired (entering it gives `couponCodeExpired`).
+    public var isExpired: Bool
+
+    /// Creates a coupon.
+    public init(code: String, benefit: Benefit, isExpired: Bool = false) {
+        self.code = code
+        self.benefit = benefit
+        self.isExpired = isExpired
+    }
+}
+
+/// A sales tax or VAT rule, applied to the shipping address (`tax = rate × base`).
+public struct TaxRule: Hashable, Sendable {
+    /// ISO 3166-1 alpha-2 country code.
+    public var country: String
+    /// The administrative area (`"CA"`), or `nil` for the whole country.
+    public var region: String?
+    /// The rate as a fraction (`0.0725` is 7.25 %).
+    public var rate: BigDecimal
+    /// The line's label (`"Tax"`).
+    public var label: String
+    /// Whether shipping is part of the taxed base.
+    public var includesShipping: Bool
+
+    /// Creates a tax rule.
+    public init(country: String, region: String? = nil, rate: BigDecimal, label: String = "Tax", includesShipping: Bool = false) {
+        self.country = country
+        self.region = region
+        self.rate = rate
+        self.label = label
+        self.includesShipping = includesShipping
+    }
+}
+
+/// Which shipping methods are offered where.
+///
+/// With no rules, every method is offered everywhere. With rules, a shipping contact is matched by
+/// country: rules naming the contact's region win, then a rule for the whole country (no regions);
+/// a country whose rules all name other regions gets every method; a country with no rule at all
+/// is refused with `shippingAddressUnserviceable`.
+public struct ShippingRule: Hashable, Sendable {
+    /// ISO 3166-1 alpha-2 country code.
+    public var country: String
+    /// Administrative areas the rule is for; empty for the whole country.
+    public var regions: [String]
+    /// Identifiers of the methods offered there.
+    public var methods: [String]
+
+    /// Creates a rule.
+    public init(country: String, regions: [String] = [], methods: [String]) {
+        self.country = country
+        self.regions = regions
+        self.methods = methods
+    }
+}
+
+/// A surcharge for a payment-method type (a card fee), a percentage of everything before it.
+public struct Surcharge: Hashable, Sendable {
+    /// The card type it applies to.
+    public var paymentMethodType: PaymentMethodType
+    /// The percentage (`2.5` is 2.5 %).
+    public var percent: BigDecimal
+    /// The line's label (`"Card fee"`).
+    public var label: String
+
+    /// Creates a surcharge.
+    public init(paymentMethodType: PaymentMethodType, percent: BigDecimal, label: String) {
+        self.paymentMethodType = paymentMethodType
+        self.percent = percent
+        self.label = label
+    }
+}
