@@ -25,13 +25,13 @@ let package = Package(
         .target(name: "TallyCheckout", dependencies: ["TallyDecimal", "TallyMoney"]),
         .target(name: "Tally", dependencies: ["TallyDecimal", "TallyMoney", "TallyCheckout"]),
         // Property-based testing for XCTest: seeded generators, runner, integrated shrinking.
-        .target(name: "TallyTesting", dependencies: ["TallyDecimal", "TallyMoney"]),
+        .target(name: "TallyTesting", dependencies: ["TallyDecimal", "TallyMoney", "TallyCheckout"]),
         .executableTarget(name: "TallyCLI", dependencies: ["Tally"]),
         // Counts malloc calls in the benchmark process only (glibc); never linked into the library.
         .target(name: "CAllocationCounter", path: "Benchmarks/CAllocationCounter"),
         .executableTarget(
             name: "TallyBenchmarks",
-            dependencies: ["TallyDecimal", "TallyMoney", "CGMP", "CAllocationCounter"],
+            dependencies: ["TallyDecimal", "TallyMoney", "TallyCheckout", "CGMP", "CAllocationCounter"],
             path: "Benchmarks/TallyBenchmarks"
         ),
         .testTarget(name: "TallyDecimalTests", dependencies: ["TallyDecimal", "TallyTesting"]),

@@ -1,0 +1,54 @@
+import TallyDecimal
+import TallyMoney
+
+/// Whether an amount a client sent matches the checkout's total exactly.
+public enum TotalVerification: Hashable, Sendable, CustomStringConvertible {
+    /// The amount is the total, to the last minor unit.
+    case matches
+    /// Same currency, different amount; `difference` is received − expected.
+    case amountMismatch(expected: Money, received: Money, difference: Money)
+    /// A different currency.
+    case currencyMismatch(expected: Currency, received: Currency)
+    /// The numeric currency code is not an ISO 4217 code with minor units.
+    case unknownCurrency(numericCode: Int)
+
+    /// Whether the amount matches.
+    public var isMatch: Bool { self == .matches }
+
+    /// `the client sent 10.00 CNY, the total is 10.01 CNY (off by -0.01 CNY)`.
+    public var description: String {
+        switch self {
+        case .matches: return "the amount matches the total"
+        case .amountMismatch(let expected, let received, let difference):
+            return "the client sent \(received), the total is \(expected) (off by \(difference))"
+        case .currencyMismatch(let expected, let received):
+            return "the client sent \(received.code), the checkout is in \(expected.code)"
+        case .unknownCurrency(let code):
+            return "\(code) is not an ISO 4217 numeric code with minor units"
+        }
+    }
+}
+
+extension Checkout {
+    /// Checks an amount from a client (a web page, an app) against the total computed here.
+    ///
+    /// ```swift
+    /// checkout.verify(total: Money("10.01", .cny))   // .matches
+    /// checkout.verify(total: Money("10.00", .cny))   // .amountMismatch(…, difference: -0.01 CNY)
+    /// ```
+    public func verify(total: Money) -> TotalVerification {
+        let expected = summary.total
+        guard total.currency == currency else { return .currencyMismatch(expected: currency, received: total.currency) }
+        if total.amount == expected.amount { return .matches }
+        return .amountMismatch(expected: expected, received: total, difference: Money(total.amount - expected.amount, currency))
+    }
+
+    /// Checks the amount a decrypted Apple Pay token carries: minor units and a numeric currency
+    /// code (`transactionAmount: 1001`, `currencyCode: "156"`).
+    public func verify(minorUnits: Int64, numericCurrencyCode: Int) -> TotalVerification {
+        guard let received = try? Currency(numericCode: numericCurrencyCode) else {
+            return .unknownCurrency(numericCode: numericCurrencyCode)
+        }
+        return verify(total: Money(minorUnits: minorUnits, currency: received))
+    }
+}

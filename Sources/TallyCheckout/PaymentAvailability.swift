@@ -1,0 +1,71 @@
+/// A card in the user's wallet, as far as availability needs it.
+public struct WalletCard: Hashable, Sendable {
+    /// The card's network.
+    public var network: PaymentNetwork
+    /// The card's type.
+    public var type: PaymentMethodType
+
+    /// Creates a card.
+    public init(network: PaymentNetwork, type: PaymentMethodType) {
+        self.network = network
+        self.type = type
+    }
+}
+
+/// Whether the Apple Pay button can start a payment, and if not, why: the three cases the seed
+/// tutorial checks before it shows the sheet.
+public enum PaymentAvailability: Hashable, Sendable, CustomStringConvertible {
+    /// A card in the wallet can pay this merchant.
+    case available
+    /// The device or OS has no Apple Pay (`PKPaymentAuthorizationViewController` is missing).
+    case unsupportedDevice
+    /// Apple Pay exists but payments are not allowed (`canMakePayments()` is false, e.g. parental
+    /// controls).
+    case paymentsNotAllowed
+    /// No card in the wallet is in the merchant's networks with an accepted type
+    /// (`canMakePayments(usingNetworks:capabilities:)` is false): offer to set up a card.
+    case noMatchingCard
+
+    /// What to tell the user.
+    public var description: String {
+        switch self {
+        case .available: return "Apple Pay can be used"
+        case .unsupportedDevice: return "this device does not support Apple Pay"
+        case .paymentsNotAllowed: return "payments are not allowed on this device"
+        case .noMatchingCard: return "no card in the wallet is accepted; set up a card"
+        }
+    }
+
+    /// Decides availability from what the device reports and the merchant accepts.
+    ///
+    /// A card matches when its network is one of `networks` and its type is accepted: when
+    /// `capabilities` names `.credit` or `.debit`, only those types (prepaid counts as debit);
+    /// otherwise every type.
+    public static func evaluate(
+        isApplePaySupported: Bool, canMakePayments: Bool, cards: [WalletCard],
+        networks: [PaymentNetwork], capabilities: MerchantCapability
+    ) -> PaymentAvailability {
+        guard isApplePaySupported else { return .unsupportedDevice }
+        guard canMakePayments else { return .paymentsNotAllowed }
+        let restricted = capabilities.contains(.credit) || capabilities.contains(.debit)
+        func accepted(_ type: PaymentMethodType) -> Bool {
+            guard restricted else { return true }
+            switch type {
+            case .credit: return capabilities.contains(.credit)
+            case .debit, .prepaid: return capabilities.contains(.debit)
+            case .store, .unknown: return false
+            }
+        }
+        let match = cards.contains { networks.contains($0.network) && accepted($0.type) }
+        return match ? .available : .noMatchingCard
+    }
+}
+
+extension Checkout {
+    /// Availability for this checkout's networks and capabilities (see `PaymentAvailability.evaluate`).
+    public func paymentAvailability(isApplePaySupported: Bool, canMakePayments: Bool, cards: [WalletCard]) -> PaymentAvailability {
+        .evaluate(
+            isApplePaySupported: isApplePaySupported, canMakePayments: canMakePayments, cards: cards,
+            networks: supportedNetworks, capabilities: merchantCapabilities)
+    }
+}

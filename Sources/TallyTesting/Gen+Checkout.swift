@@ -1,0 +1,84 @@
+// Generators for the checkout layer: valid checkouts of every shape the rules cover, and the
+// payment-sheet events that reprice them.
+import TallyCheckout
+import TallyDecimal
+import TallyMoney
+
+extension Gen where Value == Checkout {
+    /// Valid checkouts: 1–12 items (some pending, sometimes a negative line smaller than the rest),
+    /// 0–4 shipping methods, coupons of every kind (some expired), tax rules for a country or a
+    /// region (with or without shipping), shipping rules, card surcharges, every rounding rule, in
+    /// USD, CNY, JPY, KWD or a custom 8-decimal currency. Shrinks toward one item and no rules.
+    public static var checkout: Gen<Checkout> {
+        Gen<Currency>.element(of: [.usd, .cny, .jpy, .kwd, Currency(code: "TOK", minorUnits: 8)]).flatMap { currency in
+            checkout(in: currency)
+        }
+    }
+
+    /// Valid checkouts in `currency` (see `checkout`).
+    public static func checkout(in currency: Currency) -> Gen<Checkout> {
+        let amount = { (range: ClosedRange<Int64>) in Gen<Int64>.int64(in: range).map { Money(minorUnits: $0, currency: currency).amount } }
+        let item = Gen<(BigDecimal, Bool)>.zip(amount(0...5_000_000), Gen<Int>.int(in: 0...9).map { $0 == 0 })
+            .map { value, pending in SummaryItem(label: "item", amount: value, type: pending ? .pending : .final) }
+        let method = amount(0...5_000)
+        let benefit = Gen<Coupon.Benefit>.oneOf([
+            Gen<Int>.int(in: 0...100).map { .percentOff(BigDecimal($0)) },
+            amount(0...10_000_000).map { .amountOff($0) },
+            .constant(.freeShipping),
+        ])
+        let taxRule = Gen<(String, String?, Int, Bool)>.zip(
+            .element(of: ["CN", "US"]), .element(of: [nil, "CA", "XZ"] as [String?]), .int(in: 0...2500), .bool
+        ).map { country, region, basisPoints, includesShipping in
+            TaxRule(country: country, region: region, rate: BigDecimal(basisPoints) * "0.0001", includesShipping: includesShipping)
+        }
+        let surcharge = Gen<(PaymentMethodType, Int)>.zip(.element(of: PaymentMethodType.allCases), .int(in: 0...500))
+            .map { type, basisPoints in Surcharge(paymentMethodType: type, percent: BigDecimal(basisPoints) * "0.01", label: "Card fee") }
+        let sold = Gen<([SummaryItem], Bool, [BigDecimal])>.zip(item.array(count: 1...12), .bool, method.array(count: 0...4))
+        let offers = Gen<([Coupon.Benefit], [Bool])>.zip(benefit.array(count: 0...3), Gen<Bool>.bool.array(count: 3...3))
+        let rules = Gen<([TaxRule], Bool, [Surcharge], RoundingRule)>.zip(
+            taxRule.array(count: 0...3), .bool, surcharge.array(count: 0...2), .roundingRule)
+        return Gen<(([SummaryItem], Bool, [BigDecimal]), ([Coupon.Benefit], [Bool]), ([TaxRule], Bool, [Surcharge], RoundingRule))>
+            .zip(sold, offers, rules)
+            .map { sold, offers, rules -> Checkout? in
+                var (items, addNegative, methodAmounts) = sold
+                let (benefits, expired) = offers
+                let (taxRules, restrictShipping, surcharges, rounding) = rules
+                if addNegative {
+                    // A discount line no larger than the items (static totals must not be negative).
+                    let subtotal = items.filter { $0.type == .final }.reduce(BigDecimal.zero) { $0 + $1.amount }
+                    items.append(SummaryItem(label: "discount", amount: -(subtotal * "0.5").rounded(scale: currency.minorUnits, .towardZero)))
+                }
+                let methods = methodAmounts.enumerated().map { ShippingMethod(identifier: "m\($0.offset)", label: "Method \($0.offset)", amount: $0.element) }
+                let coupons = benefits.enumerated().map { Coupon(code: "C\($0.offset)", benefit: $0.element, isExpired: expired[$0.offset]) }
+                let shippingRules =
+                    restrictShipping && !methods.isEmpty
+                    ? [ShippingRule(country: "CN", regions: ["XZ", "XJ"], methods: ["m0"]), ShippingRule(country: "CN", methods: methods.map(\.identifier)),
+                       ShippingRule(country: "US", methods: methods.map(\.identifier))]
+                    : []
+                return try? Checkout(
+                    currency: currency, countryCode: "CN", merchantName: "Shop", items: items, shippingMethods: methods,
+                    coupons: coupons, taxRules: taxRules, shippingRules: shippingRules, surcharges: surcharges, rounding: rounding)
+            }
+            .filter("a valid checkout") { $0 != nil }
+            .map { $0! }
+    }
+}
+
+extension Gen where Value == CheckoutEvent {
+    /// Events a payment sheet sends for `checkout`: its shipping identifiers and an unknown one,
+    /// contacts in served, regional and unserved places, every card type, its coupon codes, an
+    /// empty code and an unknown one.
+    public static func checkoutEvent(for checkout: Checkout) -> Gen<CheckoutEvent> {
+        let identifiers = checkout.shippingMethods.map(\.identifier) + ["unknown-method"]
+        let codes = checkout.coupons.map(\.code) + ["", "BOGUS"]
+        let places: [(String, String?)] = [("CN", "BJ"), ("CN", "XZ"), ("US", "CA"), ("US", "NY"), ("FR", nil)]
+        return .oneOf([
+            Gen<String>.element(of: identifiers).map { .selectShippingMethod($0) },
+            Gen<(String, String?)>.element(of: places).map { country, region in
+                .changeShippingContact(Contact(postalAddress: PostalAddress(administrativeArea: region, isoCountryCode: country)))
+            },
+            Gen<PaymentMethodType>.element(of: PaymentMethodType.allCases).map { .selectPaymentMethod(PaymentMethod(type: $0)) },
+            Gen<String>.element(of: codes).map { .changeCouponCode($0) },
+        ])
+    }
+}

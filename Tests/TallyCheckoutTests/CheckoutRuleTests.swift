@@ -1,0 +1,198 @@
+import TallyCheckout
+import TallyDecimal
+import TallyMoney
+import XCTest
+
+/// Table tests of the rules of the derived summary, validation, authorization, verification and
+/// availability.
+final class CheckoutRuleTests: XCTestCase {
+    func make(
+        items: [SummaryItem] = [SummaryItem(label: "Tea", amount: "40.00"), SummaryItem(label: "Cake", amount: "60.00")],
+        methods: [ShippingMethod] = [ShippingMethod(identifier: "std", label: "Standard", amount: "5.00"), ShippingMethod(identifier: "exp", label: "Express", amount: "15.00")],
+        coupons: [Coupon] = [], taxRules: [TaxRule] = [], shippingRules: [ShippingRule] = [], surcharges: [Surcharge] = [],
+        rounding: RoundingRule = .toNearestOrAwayFromZero, currency: Currency = .usd, country: String = "US"
+    ) throws -> Checkout {
+        try Checkout(
+            currency: currency, countryCode: country, merchantName: "Shop", items: items, shippingMethods: methods,
+            coupons: coupons, taxRules: taxRules, shippingRules: shippingRules, surcharges: surcharges, rounding: rounding,
+            requiredShippingContactFields: [.postalAddress, .emailAddress])
+    }
+
+    func lines(_ checkout: Checkout) -> [String] { checkout.summary.map { "\($0.label) \($0.amount.plainString)" } }
+
+    func address(_ country: String, _ region: String? = nil) -> Contact {
+        Contact(emailAddress: "a@example.com", postalAddress: PostalAddress(administrativeArea: region, isoCountryCode: country))
+    }
+
+    func testLineOrderAndPendingItems() throws {
+        var checkout = try make(
+            items: [SummaryItem(label: "Tea", amount: "40.00"), SummaryItem(label: "Tip", amount: "3.00", type: .pending)],
+            coupons: [Coupon(code: "TEN", benefit: .percentOff(10))],
+            taxRules: [TaxRule(country: "US", rate: "0.05", label: "Tax")],
+            surcharges: [Surcharge(paymentMethodType: .credit, percent: 2, label: "Card fee")])
+        _ = checkout.changeCouponCode("TEN")
+        _ = checkout.selectPaymentMethod(PaymentMethod(network: .visa, type: .credit))
+        // 40 - 4 = 36; shipping 5; tax 5% of 36 = 1.80; fee 2% of 42.80 = 0.856 → 0.86; total 43.66.
+        XCTAssertEqual(lines(checkout), [
+            "Tea 40.00", "Tip 0.00", "Discount (TEN, 10%) -4.00", "Standard 5.00", "Tax 1.80", "Card fee 0.86", "Shop 43.66",
+        ])
+    }
+
+    func testCoupons() throws {
+        var checkout = try make(coupons: [
+            Coupon(code: "PCT", benefit: .percentOff("12.5")), Coupon(code: "BIG", benefit: .amountOff("500.00")),
+            Coupon(code: "FREE", benefit: .freeShipping), Coupon(code: "OLD", benefit: .percentOff(50), isExpired: true),
+        ])
+        XCTAssertEqual(checkout.changeCouponCode("PCT").errors, [])
+        XCTAssertEqual(checkout.summary.total, Money("92.50", .usd))  // 100 − 12.50 + 5
+        XCTAssertEqual(checkout.changeCouponCode("BIG").errors, [])
+        XCTAssertEqual(lines(checkout), ["Tea 40.00", "Cake 60.00", "Discount (BIG) -100.00", "Standard 5.00", "Shop 5.00"], "capped at the subtotal")
+        XCTAssertEqual(checkout.changeCouponCode("FREE").errors, [])
+        XCTAssertEqual(lines(checkout), ["Tea 40.00", "Cake 60.00", "Free shipping (FREE) -5.00", "Standard 5.00", "Shop 100.00"])
+        let before = checkout.summary
+        let invalid = checkout.changeCouponCode("NOPE")
+        XCTAssertEqual(invalid.errors, [PaymentError(.couponCodeInvalid, message: #""NOPE" is not a coupon code"#)])
+        XCTAssertEqual(invalid.summaryItems, before, "an unknown code leaves the summary as it was")
+        let expired = checkout.changeCouponCode("OLD")
+        XCTAssertEqual(expired.errors.map(\.code), [.couponCodeExpired])
+        XCTAssertEqual(checkout.summary, before)
+        XCTAssertEqual(checkout.changeCouponCode("").errors, [])
+        XCTAssertNil(checkout.appliedCouponCode)
+        XCTAssertEqual(checkout.summary.total, Money("105.00", .usd))
+    }
+
+    func testPercentDiscountIsRoundedOnceWithTheCheckoutsRule() throws {
+        let items = [SummaryItem(label: "A", amount: "0.25")]
+        var even = try make(items: items, methods: [], coupons: [Coupon(code: "X", benefit: .percentOff(10))], rounding: .toNearestOrEven)
+        _ = even.changeCouponCode("X")
+        XCTAssertEqual(even.summary.derivedLines.first?.amount, "-0.02")  // 0.025 → 0.02 (half even)
+        var away = try make(items: items, methods: [], coupons: [Coupon(code: "X", benefit: .percentOff(10))])
+        _ = away.changeCouponCode("X")
+        XCTAssertEqual(away.summary.derivedLines.first?.amount, "-0.03")  // 0.025 → 0.03
+    }
+
+    func testTaxRulesByRegionAndShipping() throws {
+        var checkout = try make(taxRules: [
+            TaxRule(country: "US", region: "CA", rate: "0.0725", label: "CA tax"),
+            TaxRule(country: "US", rate: "0.05", label: "US tax", includesShipping: true),
+        ])
+        XCTAssertEqual(lines(checkout).suffix(2), ["US tax 5.25", "Shop 110.25"], "before a contact: the merchant's country, shipping taxed")
+        _ = checkout.changeShippingContact(address("US", "CA"))
+        XCTAssertEqual(lines(checkout).suffix(2), ["CA tax 7.25", "Shop 112.25"], "the region wins; shipping not taxed")
+        _ = checkout.changeShippingContact(address("US", "NY"))
+        XCTAssertEqual(lines(checkout).suffix(2), ["US tax 5.25", "Shop 110.25"])
+    }
+
+    func testShippingRules() throws {
+        var checkout = try make(
+            items: [SummaryItem(label: "Tea", amount: "12.75")],
+            methods: [ShippingMethod(identifier: "free", label: "包邮", amount: 0), ShippingMethod(identifier: "express", label: "极速送达", amount: "10.00")],
+            shippingRules: [ShippingRule(country: "CN", regions: ["XZ", "XJ"], methods: ["free"])],
+            currency: .cny, country: "CN")
+        XCTAssertEqual(checkout.selectShippingMethod("express").status, .success)
+        let remote = checkout.changeShippingContact(address("CN", "XZ"))
+        XCTAssertEqual(remote.errors, [])
+        XCTAssertEqual(remote.shippingMethods.map(\.identifier), ["free"])
+        XCTAssertEqual(checkout.selectedShippingMethodIdentifier, "free", "express is not offered there: the first offered is selected")
+        XCTAssertEqual(checkout.selectShippingMethod("express").status, .failure)
+        let city = checkout.changeShippingContact(address("CN", "BJ"))
+        XCTAssertEqual(city.shippingMethods.map(\.identifier), ["free", "express"], "other regions of the country get every method")
+        let abroad = checkout.changeShippingContact(address("US", "CA"))
+        XCTAssertEqual(abroad.errors.map(\.code), [.shippingAddressUnserviceable])
+        XCTAssertEqual(abroad.errors.first?.contactField, .postalAddress)
+        XCTAssertEqual(checkout.shippingContact?.postalAddress?.administrativeArea, "BJ", "a refused contact changes nothing")
+    }
+
+    func testSurchargeFollowsThePaymentMethod() throws {
+        var checkout = try make(surcharges: [Surcharge(paymentMethodType: .credit, percent: "2.5", label: "Card fee")])
+        XCTAssertEqual(checkout.selectPaymentMethod(PaymentMethod(type: .credit)).summaryItems.total, Money("107.63", .usd))  // 105 + 2.625
+        XCTAssertEqual(checkout.selectPaymentMethod(PaymentMethod(type: .debit)).summaryItems.total, Money("105.00", .usd))
+    }
+
+    func testValidationNamesThePlace() {
+        let cases: [(() throws -> Checkout, String)] = [
+            ({ try self.make(items: []) }, "items: a checkout needs at least one item"),
+            ({ try self.make(items: [SummaryItem(label: "A", amount: "1.00"), SummaryItem(label: "B", amount: "12.755")]) },
+             "items[1].amount: 12.755 has more decimals than USD allows (2)"),
+            ({ try self.make(items: [SummaryItem(label: "A", amount: "1200.5")], methods: [], currency: .jpy) },
+             "items[0].amount: 1200.5 has more decimals than JPY allows (0)"),
+            ({ try self.make(items: [SummaryItem(label: "A", amount: "-1.00")], methods: []) }, "total: -1.00 is negative; Apple Pay refuses negative totals"),
+            ({ try self.make(methods: [ShippingMethod(identifier: "a", label: "A", amount: 1), ShippingMethod(identifier: "a", label: "B", amount: 2)]) },
+             #"shippingMethods: identifier "a" is used twice"#),
+            ({ try self.make(methods: [ShippingMethod(identifier: "a", label: "A", amount: "-1")]) }, "shippingMethods[0].amount: -1 is negative"),
+            ({ try self.make(coupons: [Coupon(code: "X", benefit: .percentOff(150))]) }, "coupons[0].percentOff: 150 is not a percentage in 0...100"),
+        ]
+        for (build, message) in cases {
+            XCTAssertThrowsError(try build()) { XCTAssertEqual("\($0)", message) }
+        }
+        XCTAssertThrowsError(try Checkout(currency: .usd, countryCode: "US", merchantName: " ", items: [SummaryItem(label: "A", amount: 1)])) {
+            XCTAssertEqual($0 as? CheckoutError, .emptyMerchantName)
+        }
+        XCTAssertThrowsError(try Checkout(
+            currency: .usd, countryCode: "US", merchantName: "S", items: [SummaryItem(label: "A", amount: 1)],
+            shippingMethods: [ShippingMethod(identifier: "a", label: "A", amount: 1)], selectedShippingMethod: "b")) {
+            XCTAssertEqual($0 as? CheckoutError, .unknownShippingMethod(identifier: "b"))
+        }
+        XCTAssertThrowsError(try Checkout(
+            currency: .usd, countryCode: "US", merchantName: "S", items: [SummaryItem(label: "A", amount: "100000000.01")],
+            maximumTotal: Checkout.webKitMaximumTotal)) {
+            XCTAssertEqual("\($0)", "total: 100000000.01 is above the maximum of 100000000")
+        }
+    }
+
+    func testAuthorizationChecksRequiredFields() throws {
+        let checkout = try make(shippingRules: [ShippingRule(country: "US", methods: ["std", "exp"])])
+        let card = PaymentMethod(displayName: "Visa 1234", network: .visa, type: .credit)
+        XCTAssertEqual(checkout.authorize(PaymentAuthorization(paymentMethod: card, shippingContact: address("US", "CA"))).status, .success)
+        let noAddress = checkout.authorize(PaymentAuthorization(paymentMethod: card, shippingContact: Contact(emailAddress: "a@example.com")))
+        XCTAssertEqual(noAddress.status, .invalidShippingPostalAddress)
+        XCTAssertEqual(noAddress.errors.map(\.contactField), [.postalAddress])
+        let noEmail = checkout.authorize(PaymentAuthorization(paymentMethod: card, shippingContact: Contact(postalAddress: PostalAddress(isoCountryCode: "US"))))
+        XCTAssertEqual(noEmail.status, .invalidShippingContact)
+        XCTAssertEqual(noEmail.errors.first?.code, .shippingContactInvalid)
+        let abroad = checkout.authorize(PaymentAuthorization(paymentMethod: card, shippingContact: address("FR")))
+        XCTAssertEqual(abroad.status, .invalidShippingPostalAddress)
+        XCTAssertEqual(abroad.errors.map(\.code), [.shippingAddressUnserviceable])
+        var billing = try Checkout(currency: .usd, countryCode: "US", merchantName: "S", items: [SummaryItem(label: "A", amount: 1)], requiredBillingContactFields: [.postalAddress])
+        billing.countryCode = "US"
+        XCTAssertEqual(billing.authorize(PaymentAuthorization(paymentMethod: card)).status, .invalidBillingPostalAddress)
+    }
+
+    func testVerificationOfClientAmounts() throws {
+        var checkout = try SeedScenarioTests.seedCheckout()
+        _ = checkout.selectShippingMethod("expressshipping")
+        XCTAssertEqual(checkout.verify(total: Money("10.01", .cny)), .matches)
+        XCTAssertEqual(checkout.verify(total: Money("10.010", .cny)), .matches)
+        let off = checkout.verify(total: Money("10.00", .cny))
+        XCTAssertEqual(off, .amountMismatch(expected: Money("10.01", .cny), received: Money("10.00", .cny), difference: Money("-0.01", .cny)))
+        XCTAssertEqual("\(off)", "the client sent 10.00 CNY, the total is 10.01 CNY (off by -0.01 CNY)")
+        XCTAssertEqual(checkout.verify(total: Money("10.01", .usd)), .currencyMismatch(expected: .cny, received: .usd))
+        XCTAssertEqual(checkout.verify(minorUnits: 1001, numericCurrencyCode: 156), .matches)
+        XCTAssertFalse(checkout.verify(minorUnits: 1001, numericCurrencyCode: 840).isMatch)
+        XCTAssertEqual(checkout.verify(minorUnits: 1001, numericCurrencyCode: 1), .unknownCurrency(numericCode: 1))
+    }
+
+    func testPaymentAvailabilityCoversTheSeedsThreeCases() throws {
+        let checkout = try SeedScenarioTests.seedCheckout()
+        let unionPay = WalletCard(network: .chinaUnionPay, type: .debit)
+        XCTAssertEqual(checkout.paymentAvailability(isApplePaySupported: false, canMakePayments: true, cards: [unionPay]), .unsupportedDevice)
+        XCTAssertEqual(checkout.paymentAvailability(isApplePaySupported: true, canMakePayments: false, cards: [unionPay]), .paymentsNotAllowed)
+        XCTAssertEqual(checkout.paymentAvailability(isApplePaySupported: true, canMakePayments: true, cards: [WalletCard(network: .discover, type: .credit)]), .noMatchingCard)
+        XCTAssertEqual(checkout.paymentAvailability(isApplePaySupported: true, canMakePayments: true, cards: [unionPay]), .available)
+        let creditOnly = PaymentAvailability.evaluate(
+            isApplePaySupported: true, canMakePayments: true, cards: [WalletCard(network: .visa, type: .debit)],
+            networks: [.visa], capabilities: [.threeDSecure, .credit])
+        XCTAssertEqual(creditOnly, .noMatchingCard)
+    }
+
+    func testModelRawValuesMatchPassKit() {
+        XCTAssertEqual(MerchantCapability.threeDSecure.rawValue, 1)
+        XCTAssertEqual(MerchantCapability.emv.rawValue, 2)
+        XCTAssertEqual(MerchantCapability.credit.rawValue, 4)
+        XCTAssertEqual(MerchantCapability.debit.rawValue, 8)
+        XCTAssertEqual(AuthorizationStatus.allCases.map(\.rawValue), Array(0...7))
+        XCTAssertEqual(AuthorizationStatus.pinLockout.rawValue, 7)
+        XCTAssertEqual(PaymentMethodType.credit.rawValue, 2)
+        XCTAssertEqual([PaymentNetwork.amex, .masterCard, .visa, .chinaUnionPay].map(\.rawValue), ["AmEx", "MasterCard", "Visa", "ChinaUnionPay"])
+    }
+}
