@@ -68,22 +68,36 @@ public struct PaymentAuthorization: Hashable, Sendable {
 extension Checkout {
     /// `paymentAuthorizationController(_:didSelectShippingMethod:handler:)`: selects a method.
     ///
-    /// An identifier that is not offered to the current contact leaves the checkout unchanged and
-    /// reports `.failure`.
+    /// An identifier that is not offered to the current contact, or whose price would take the
+    /// total above `maximumTotal`, leaves the checkout unchanged and reports `.failure`.
     /// - Complexity: O(m) in the shipping methods; the items are not re-summed.
     public mutating func selectShippingMethod(_ identifier: String) -> ShippingMethodUpdate {
         guard offeredShippingMethods.contains(where: { $0.identifier == identifier }) else {
             return ShippingMethodUpdate(status: .failure, summaryItems: summary)
         }
-        selectedShippingMethodIdentifier = identifier
+        var changed = self
+        changed.selectedShippingMethodIdentifier = identifier
+        if changed.exceedsMaximumTotal { return ShippingMethodUpdate(status: .failure, summaryItems: summary) }
+        self = changed
         return ShippingMethodUpdate(status: .success, summaryItems: summary)
+    }
+
+    /// Whether the total is above `maximumTotal` (events that would get there are refused).
+    var exceedsMaximumTotal: Bool {
+        guard let maximumTotal else { return false }
+        return summary.total.amount > maximumTotal
+    }
+
+    private var maximumTotalError: PaymentError {
+        PaymentError(.unknown, message: "the total would be above the maximum of \((maximumTotal ?? 0).plainString)")
     }
 
     /// `didSelectShippingContact`: applies the shipping rules and the tax rule for the address.
     ///
     /// An address the rules do not serve is refused with `shippingAddressUnserviceable` on the
-    /// postal address, and the checkout stays as it was. Otherwise the offered methods may change;
-    /// when the selected one is no longer offered, the first offered one is selected.
+    /// postal address, and the checkout stays as it was (so is one whose tax or shipping would take
+    /// the total above `maximumTotal`). Otherwise the offered methods may change; when the selected
+    /// one is no longer offered, the first offered one is selected.
     public mutating func changeShippingContact(_ contact: Contact) -> ShippingContactUpdate {
         guard let offered = offeredShippingMethods(for: contact) else {
             let place = [contact.postalAddress?.administrativeArea, contact.postalAddress?.isoCountryCode]
@@ -93,16 +107,27 @@ extension Checkout {
                 message: "\(merchantName) does not ship to \(place.isEmpty ? "this address" : place)")
             return ShippingContactUpdate(errors: [error], summaryItems: summary, shippingMethods: offeredShippingMethods)
         }
-        shippingContact = contact
+        var changed = self
+        changed.shippingContact = contact
         if !offered.contains(where: { $0.identifier == selectedShippingMethodIdentifier }) {
-            selectedShippingMethodIdentifier = offered.first?.identifier
+            changed.selectedShippingMethodIdentifier = offered.first?.identifier
         }
+        if changed.exceedsMaximumTotal {
+            return ShippingContactUpdate(errors: [maximumTotalError], summaryItems: summary, shippingMethods: offeredShippingMethods)
+        }
+        self = changed
         return ShippingContactUpdate(errors: [], summaryItems: summary, shippingMethods: offered)
     }
 
     /// `didSelectPaymentMethod`: a surcharge for the card type appears or goes.
+    ///
+    /// A surcharge that would take the total above `maximumTotal` is refused with an error, and
+    /// the checkout stays as it was.
     public mutating func selectPaymentMethod(_ method: PaymentMethod) -> PaymentMethodUpdate {
-        paymentMethod = method
+        var changed = self
+        changed.paymentMethod = method
+        if changed.exceedsMaximumTotal { return PaymentMethodUpdate(errors: [maximumTotalError], summaryItems: summary) }
+        self = changed
         return PaymentMethodUpdate(errors: [], summaryItems: summary)
     }
 

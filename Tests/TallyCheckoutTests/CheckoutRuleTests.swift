@@ -195,4 +195,18 @@ final class CheckoutRuleTests: XCTestCase {
         XCTAssertEqual(PaymentMethodType.credit.rawValue, 2)
         XCTAssertEqual([PaymentNetwork.amex, .masterCard, .visa, .chinaUnionPay].map(\.rawValue), ["AmEx", "MasterCard", "Visa", "ChinaUnionPay"])
     }
+
+    /// Events that would take the total above the maximum are refused and change nothing.
+    func testEventsRespectTheMaximumTotal() throws {
+        var checkout = try Checkout(
+            currency: .usd, countryCode: "US", merchantName: "S", items: [SummaryItem(label: "A", amount: "99999990.00")],
+            shippingMethods: [ShippingMethod(identifier: "std", label: "Std", amount: "5.00"), ShippingMethod(identifier: "exp", label: "Exp", amount: "20.00")],
+            surcharges: [Surcharge(paymentMethodType: .credit, percent: 1, label: "Fee")], maximumTotal: Checkout.webKitMaximumTotal)
+        XCTAssertEqual(checkout.selectShippingMethod("exp").status, .failure)
+        XCTAssertEqual(checkout.selectedShippingMethodIdentifier, "std")
+        let card = checkout.selectPaymentMethod(PaymentMethod(type: .credit))
+        XCTAssertEqual(card.errors.map(\.code), [.unknown])
+        XCTAssertNil(checkout.paymentMethod)
+        XCTAssertEqual(checkout.summary.total, Money("99999995.00", .usd))
+    }
 }
