@@ -5,6 +5,10 @@ import PackageDescription
 
 let package = Package(
     name: "Tally",
+    // Apple minimums: Foundation's currency FormatStyle (macOS 12 / iOS 15), String's
+    // unsafeUninitializedCapacity initializer (macOS 11) and task-locals (macOS 10.15); rounded up
+    // to the releases Swift 6 toolchains test against. Linux has no minimum.
+    platforms: [.macOS(.v13), .iOS(.v16), .tvOS(.v16), .watchOS(.v9), .visionOS(.v1)],
     products: [
         .library(name: "Tally", targets: ["Tally"]),
         .library(name: "TallyDecimal", targets: ["TallyDecimal"]),
