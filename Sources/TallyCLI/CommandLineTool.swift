@@ -7,14 +7,17 @@ enum CommandLineTool {
         tally — exact decimal money and payment-summary calculations
 
         USAGE:
-          tally demo          Walk through the seed checkout (12.75, −12.74, free and express
-                              shipping, merchant "ls") computed exactly, tax on it, the total
-                              split, cash-rounded and formatted as money, and a 40-digit sum
-                              next to Foundation.Decimal's answer.
+          tally demo          Walk the seed checkout (12.75, −12.74, free or express shipping,
+                              merchant "ls") through the payment sheet's events — shipping
+                              method, shipping contact, coupon code, payment method,
+                              authorization — printing each update's summary; then tax
+                              rounding, a split, cash rounding and formatting as money, and a
+                              40-digit sum next to Foundation.Decimal's answer.
           tally help          Show this help (also: --help, -h).
 
         EXIT STATUS:
-          0 success, 1 document error, 2 usage error.
+          0 success, 2 usage error (1, a document error, is kept for commands
+          that read a checkout document).
 
         """
 
