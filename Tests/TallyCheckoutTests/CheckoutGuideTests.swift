@@ -389,40 +389,7 @@ final class CheckoutGuideTests: XCTestCase {
     }
 
     // MARK: Complexity
-
-    /// Events cost the same on a 1-item and a 100,000-item checkout: the items subtotal is kept, and
-    /// the summary shares the item storage. (A re-sum per event would make the large run thousands of
-    /// times slower; the bound leaves room for noisy machines.)
-    func testEventsDoNotDependOnTheNumberOfItems() throws {
-        func checkout(items count: Int) throws -> Checkout {
-            try Checkout(
-                currency: .cny, countryCode: "CN", merchantName: "ls",
-                items: Array(repeating: SummaryItem(label: "商品价格", amount: "12.75"), count: count),
-                shippingMethods: [
-                    ShippingMethod(identifier: "freeshipping", label: "包邮", amount: "0.00"),
-                    ShippingMethod(identifier: "expressshipping", label: "极速送达", amount: "10.00"),
-                ])
-        }
-        func timeEvents(_ start: Checkout) -> (Double, BigDecimal) {
-            var checkout = start
-            var last = BigDecimal.zero
-            let clock = ContinuousClock()
-            let elapsed = clock.measure {
-                for round in 0..<500 {
-                    let update = checkout.selectShippingMethod(round.isMultiple(of: 2) ? "expressshipping" : "freeshipping")
-                    last = update.summaryItems.total.amount
-                }
-            }
-            let (seconds, attoseconds) = elapsed.components
-            return (Double(seconds) + Double(attoseconds) * 1e-18, last)
-        }
-        let small = try checkout(items: 1)
-        let large = try checkout(items: 100_000)
-        _ = timeEvents(small)  // warm up
-        let (smallTime, smallTotal) = timeEvents(small)
-        let (largeTime, largeTotal) = timeEvents(large)
-        XCTAssertEqual(smallTotal, "12.75")
-        XCTAssertEqual(largeTotal, "1275000.00")
-        XCTAssertLessThan(largeTime, smallTime * 20 + 0.25, "500 events: \(smallTime) s with 1 item, \(largeTime) s with 100,000")
-    }
+    //
+    // "Events do not re-sum the items" is a speed claim, so it is measured in the benchmarks (the
+    // checkout workloads compare an update on 8 and on 1,000 items in one run), never timed here.
 }
