@@ -15,7 +15,7 @@ public struct ShippingContactUpdate: Hashable, Sendable {
     public var errors: [PaymentError]
     /// The summary to show.
     public var summaryItems: PaymentSummary
-    /// The shipping methods offered to the contact.
+    /// The shipping methods offered to the contact, the selected one first (as the sheet expects).
     public var shippingMethods: [ShippingMethod]
 }
 
@@ -33,7 +33,7 @@ public struct CouponCodeUpdate: Hashable, Sendable {
     public var errors: [PaymentError]
     /// The summary to show.
     public var summaryItems: PaymentSummary
-    /// The shipping methods offered.
+    /// The shipping methods offered, the selected one first.
     public var shippingMethods: [ShippingMethod]
 }
 
@@ -82,6 +82,19 @@ extension Checkout {
         return ShippingMethodUpdate(status: .success, summaryItems: summary)
     }
 
+    /// The offered shipping methods in the order the payment sheet wants them: the selected one
+    /// first (the sheet treats the first method of an update as the selected one), then the others
+    /// in the checkout's order. Every update that carries shipping methods uses it.
+    public var shippingMethodsForSheet: [ShippingMethod] {
+        let offered = offeredShippingMethods
+        guard let selected = selectedShippingMethodIdentifier, let index = offered.firstIndex(where: { $0.identifier == selected }) else {
+            return offered
+        }
+        var ordered = offered
+        ordered.insert(ordered.remove(at: index), at: 0)
+        return ordered
+    }
+
     /// Whether the total is above `maximumTotal` (events that would get there are refused).
     var exceedsMaximumTotal: Bool {
         guard let maximumTotal else { return false }
@@ -105,7 +118,7 @@ extension Checkout {
             let error = PaymentError(
                 .shippingAddressUnserviceable, contactField: .postalAddress,
                 message: "\(merchantName) does not ship to \(place.isEmpty ? "this address" : place)")
-            return ShippingContactUpdate(errors: [error], summaryItems: summary, shippingMethods: offeredShippingMethods)
+            return ShippingContactUpdate(errors: [error], summaryItems: summary, shippingMethods: shippingMethodsForSheet)
         }
         var changed = self
         changed.shippingContact = contact
@@ -113,10 +126,10 @@ extension Checkout {
             changed.selectedShippingMethodIdentifier = offered.first?.identifier
         }
         if changed.exceedsMaximumTotal {
-            return ShippingContactUpdate(errors: [maximumTotalError], summaryItems: summary, shippingMethods: offeredShippingMethods)
+            return ShippingContactUpdate(errors: [maximumTotalError], summaryItems: summary, shippingMethods: shippingMethodsForSheet)
         }
         self = changed
-        return ShippingContactUpdate(errors: [], summaryItems: summary, shippingMethods: offered)
+        return ShippingContactUpdate(errors: [], summaryItems: summary, shippingMethods: shippingMethodsForSheet)
     }
 
     /// `didSelectPaymentMethod`: a surcharge for the card type appears or goes.
@@ -142,14 +155,14 @@ extension Checkout {
         } else if let coupon = coupons.first(where: { $0.code == trimmed }) {
             if coupon.isExpired {
                 let error = PaymentError(.couponCodeExpired, message: "\(String(reflecting: trimmed)) has expired")
-                return CouponCodeUpdate(errors: [error], summaryItems: summary, shippingMethods: offeredShippingMethods)
+                return CouponCodeUpdate(errors: [error], summaryItems: summary, shippingMethods: shippingMethodsForSheet)
             }
             appliedCouponCode = coupon.code
         } else {
             let error = PaymentError(.couponCodeInvalid, message: "\(String(reflecting: trimmed)) is not a coupon code")
-            return CouponCodeUpdate(errors: [error], summaryItems: summary, shippingMethods: offeredShippingMethods)
+            return CouponCodeUpdate(errors: [error], summaryItems: summary, shippingMethods: shippingMethodsForSheet)
         }
-        return CouponCodeUpdate(errors: [], summaryItems: summary, shippingMethods: offeredShippingMethods)
+        return CouponCodeUpdate(errors: [], summaryItems: summary, shippingMethods: shippingMethodsForSheet)
     }
 
     /// `didAuthorizePayment`: checks the contact fields the request requires and that the
@@ -229,8 +242,8 @@ extension Checkout {
         }
     }
 
-    /// The same checkout built again from scratch (items re-summed, state replayed): what an
-    /// incremental update must equal.
+    /// The checkout with its one cached value, the items subtotal, computed again from the items:
+    /// what an incremental update must equal.
     public func recomputed() -> Checkout {
         var copy = self
         copy.itemsSubtotal = Checkout.subtotal(of: items)

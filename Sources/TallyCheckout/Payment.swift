@@ -41,6 +41,8 @@ public enum PaymentMethodType: Int, Hashable, Sendable, CaseIterable {
     case prepaid = 3
     /// A store card.
     case store = 4
+    /// Electronic money, such as a transit card (PassKit's `.eMoney`, iOS 16).
+    case eMoney = 5
 }
 
 /// The card the user picked in the sheet (`PKPaymentMethod`).

@@ -53,7 +53,7 @@ public enum PaymentAvailability: Hashable, Sendable, CustomStringConvertible {
             switch type {
             case .credit: return capabilities.contains(.credit)
             case .debit, .prepaid: return capabilities.contains(.debit)
-            case .store, .unknown: return false
+            case .store, .eMoney, .unknown: return false
             }
         }
         let match = cards.contains { networks.contains($0.network) && accepted($0.type) }

@@ -6,7 +6,8 @@ import TallyMoney
 /// with the merchant name. The total is the exact sum of the lines above it.
 ///
 /// A random-access collection that shares the checkout's item storage: building it after an event
-/// copies no items (pending items are shown with amount 0 as they are read).
+/// copies no items (pending items are shown with amount 0, and every amount with the currency's
+/// scale, as they are read).
 ///
 /// - Complexity: O(1) to build; O(1) to read a line.
 public struct PaymentSummary: RandomAccessCollection, Hashable, Sendable {
@@ -31,7 +32,10 @@ public struct PaymentSummary: RandomAccessCollection, Hashable, Sendable {
     public subscript(position: Int) -> SummaryItem {
         guard position < items.count else { return derivedLines[position - items.count] }
         var item = items[position]
-        if item.type == .pending { item.amount = BigDecimal(mantissa: 0, exponent: -currency.minorUnits, isNegative: false) }
+        // Shown with the currency's scale (`5` as `5.00`; exact: amounts are whole minor units).
+        item.amount = item.type == .pending
+            ? BigDecimal(mantissa: 0, exponent: -currency.minorUnits, isNegative: false)
+            : item.amount.rounded(scale: currency.minorUnits, .towardZero)
         return item
     }
 
@@ -78,7 +82,7 @@ extension Checkout {
         return PaymentSummary(items: items, derivedLines: derived, currency: currency)
     }
 
-    /// The selected shipping method, when it is offered to the current shipping contact.
+    /// The selected shipping method (events keep it among the methods offered to the contact).
     public var selectedShippingMethod: ShippingMethod? {
         guard let identifier = selectedShippingMethodIdentifier else { return nil }
         return shippingMethods.first { $0.identifier == identifier }
@@ -97,33 +101,37 @@ extension Checkout {
         let method = selectedShippingMethod
         let shipping = method?.amount
         // Coupon: percent or amount off the items subtotal, capped so that the total before
-        // shipping never goes below zero; or the shipping amount off.
+        // shipping never goes below zero (so a negative subtotal gets no item discount); or the
+        // shipping amount off, capped so that the total before tax never goes below zero. Each
+        // discount is a signed line, rounded as shown (`.up` rounds −0.025 to −0.02).
         var itemDiscount = BigDecimal.zero
         var shippingDiscount = BigDecimal.zero
         var discountLabel = ""
+        let positiveSubtotal = Swift.max(subtotal, .zero)
         if let coupon = appliedCoupon {
             switch coupon.benefit {
             case .percentOff(let percent):
-                itemDiscount = -(subtotal * percent * "0.01").rounded(scale: scale, rounding)
+                itemDiscount = (-(positiveSubtotal * percent * "0.01")).rounded(scale: scale, rounding)
                 discountLabel = "Discount (\(coupon.code), \(percent.plainString)%)"
             case .amountOff(let amount):
                 itemDiscount = -amount
                 discountLabel = "Discount (\(coupon.code))"
             case .freeShipping:
-                shippingDiscount = -(shipping ?? .zero)
+                let beforeTax = subtotal + (shipping ?? .zero)
+                shippingDiscount = -Swift.min(shipping ?? .zero, Swift.max(beforeTax, .zero))
                 discountLabel = "Free shipping (\(coupon.code))"
             }
-            let floor = -Swift.max(subtotal, .zero)
-            if itemDiscount < floor { itemDiscount = floor }
+            if itemDiscount < -positiveSubtotal { itemDiscount = -positiveSubtotal }
         }
         let discount: BigDecimal? = appliedCoupon == nil ? nil : itemDiscount + shippingDiscount
-        // Tax on the items after the discount, and on shipping when the rule says so.
+        // Tax on the items after the discount, and on shipping when the rule says so; a negative
+        // base (lines that net to a refund) is taxed as zero.
         var tax: BigDecimal?
         var taxLabel = ""
         if let rule = applicableTaxRule {
             var base = subtotal + itemDiscount
             if rule.includesShipping { base += (shipping ?? .zero) + shippingDiscount }
-            tax = (base * rule.rate).rounded(scale: scale, rounding)
+            tax = (Swift.max(base, .zero) * rule.rate).rounded(scale: scale, rounding)
             taxLabel = rule.label
         }
         // Surcharge: a percentage of everything before it.
@@ -131,7 +139,7 @@ extension Checkout {
         var surchargeLabel = ""
         let beforeSurcharge = subtotal + (discount ?? .zero) + (shipping ?? .zero) + (tax ?? .zero)
         if let rule = applicableSurcharge {
-            surcharge = (beforeSurcharge * rule.percent * "0.01").rounded(scale: scale, rounding)
+            surcharge = (Swift.max(beforeSurcharge, .zero) * rule.percent * "0.01").rounded(scale: scale, rounding)
             surchargeLabel = rule.label
         }
         return Pricing(
@@ -143,12 +151,12 @@ extension Checkout {
     /// The tax rule for the shipping contact's address (or the merchant's country before one is
     /// known): a rule for the region wins over one for the whole country.
     var applicableTaxRule: TaxRule? {
-        let country = shippingContact?.postalAddress?.isoCountryCode ?? countryCode
-        let region = shippingContact?.postalAddress?.administrativeArea
-        if let region, let regional = taxRules.first(where: { $0.country == country && $0.region == region }) {
+        let country = (shippingContact?.postalAddress?.isoCountryCode ?? countryCode).uppercased()
+        let region = shippingContact?.postalAddress?.administrativeArea?.uppercased()
+        if let region, let regional = taxRules.first(where: { $0.country.uppercased() == country && $0.region?.uppercased() == region }) {
             return regional
         }
-        return taxRules.first { $0.country == country && $0.region == nil }
+        return taxRules.first { $0.country.uppercased() == country && $0.region == nil }
     }
 
     /// The surcharge for the payment method's type, if any.
@@ -160,11 +168,12 @@ extension Checkout {
     /// The shipping methods offered to `contact` under the shipping rules, or `nil` when the
     /// address is not served (see `ShippingRule`).
     public func offeredShippingMethods(for contact: Contact?) -> [ShippingMethod]? {
-        guard !shippingRules.isEmpty, let country = contact?.postalAddress?.isoCountryCode else { return shippingMethods }
-        let region = contact?.postalAddress?.administrativeArea
-        let forCountry = shippingRules.filter { $0.country == country }
+        // ISO codes are matched without regard to case: sheets report "cn" as well as "CN".
+        guard !shippingRules.isEmpty, let country = contact?.postalAddress?.isoCountryCode?.uppercased() else { return shippingMethods }
+        let region = contact?.postalAddress?.administrativeArea?.uppercased()
+        let forCountry = shippingRules.filter { $0.country.uppercased() == country }
         if forCountry.isEmpty { return nil }
-        let regional = forCountry.filter { rule in region.map { rule.regions.contains($0) } ?? false }
+        let regional = forCountry.filter { rule in region.map { region in rule.regions.contains { $0.uppercased() == region } } ?? false }
         let chosen = !regional.isEmpty ? regional : forCountry.filter { $0.regions.isEmpty }
         if chosen.isEmpty { return shippingMethods }  // rules only for other regions of the country
         let allowed = Set(chosen.flatMap(\.methods))

@@ -209,4 +209,43 @@ final class CheckoutRuleTests: XCTestCase {
         XCTAssertNil(checkout.paymentMethod)
         XCTAssertEqual(checkout.summary.total, Money("99999995.00", .usd))
     }
+
+    /// Found in review: a free-shipping coupon could take the total below zero when the items net
+    /// to a negative subtotal, a percent "discount" of a negative subtotal came out positive, and a
+    /// negative base was taxed negatively.
+    func testNegativeSubtotalsGetNoDiscountNoTaxAndNeverANegativeTotal() throws {
+        var checkout = try make(
+            items: [SummaryItem(label: "A", amount: "1.00"), SummaryItem(label: "Refund", amount: "-2.00")],
+            methods: [ShippingMethod(identifier: "std", label: "Standard", amount: "5.00")],
+            coupons: [Coupon(code: "F", benefit: .freeShipping), Coupon(code: "P", benefit: .percentOff(10))],
+            taxRules: [TaxRule(country: "US", rate: "0.1", label: "Tax")],
+            surcharges: [Surcharge(paymentMethodType: .credit, percent: 10, label: "Fee")])
+        XCTAssertEqual(lines(checkout), ["A 1.00", "Refund -2.00", "Standard 5.00", "Tax 0.00", "Shop 4.00"])
+        _ = checkout.changeCouponCode("F")
+        _ = checkout.selectPaymentMethod(PaymentMethod(type: .credit))
+        XCTAssertEqual(lines(checkout), ["A 1.00", "Refund -2.00", "Free shipping (F) -4.00", "Standard 5.00", "Tax 0.00", "Fee 0.00", "Shop 0.00"])
+        _ = checkout.changeCouponCode("P")
+        XCTAssertEqual(checkout.summary.derivedLines.first?.amount, "0.00", "no positive 'discount'")
+    }
+
+    func testDirectionalRoundingAppliesToTheSignedLine() throws {
+        var up = try make(items: [SummaryItem(label: "A", amount: "0.25")], methods: [], coupons: [Coupon(code: "X", benefit: .percentOff(10))], rounding: .up)
+        _ = up.changeCouponCode("X")
+        XCTAssertEqual(up.summary.derivedLines.first?.amount, "-0.02", "toward +∞")
+    }
+
+    func testCountryAndRegionCodesMatchWithoutCase() throws {
+        var checkout = try make(
+            taxRules: [TaxRule(country: "US", region: "CA", rate: "0.0725", label: "CA tax")],
+            shippingRules: [ShippingRule(country: "US", regions: ["AK"], methods: ["exp"]), ShippingRule(country: "US", methods: ["std", "exp"])])
+        XCTAssertEqual(checkout.changeShippingContact(address("us", "ak")).shippingMethods.map(\.identifier), ["exp"])
+        XCTAssertEqual(checkout.changeShippingContact(address("us", "ca")).errors, [])
+        XCTAssertEqual(checkout.summary.derivedLines.map(\.label), ["Express", "CA tax", "Shop"])
+    }
+
+    func testItemAmountsAreShownWithTheCurrencysScale() throws {
+        let checkout = try make(items: [SummaryItem(label: "A", amount: 5), SummaryItem(label: "B", amount: "2.5")], methods: [])
+        XCTAssertEqual(lines(checkout), ["A 5.00", "B 2.50", "Shop 7.50"])
+        XCTAssertEqual(PaymentMethodType.eMoney.rawValue, 5)
+    }
 }
