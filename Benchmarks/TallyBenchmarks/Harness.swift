@@ -74,13 +74,14 @@ struct Workload {
     let unit: String
     /// Operations per round (the divisor of the round time).
     let operationsPerRound: Int
-    /// The name of the variant the `×base` column is relative to ("Int64", or "GMP" for W5).
+    /// The name of the variant the `×base` column is relative to ("Int64", "GMP" for W5, "Tally8"
+    /// for W9–W11).
     let baseline: String
     /// The variants; all are run interleaved.
     let variants: [Variant]
     /// Checks that every variant computes the same result; a message when they disagree.
     let verify: () -> String?
-    /// Which targets of the benchmark issue apply (W6–W8 have none).
+    /// Which targets of the benchmark or checkout issue apply (W6–W8 have none).
     let targets: Targets
     /// For allocation workloads (W6, W7): the parts one operation produces, so that the report can
     /// show time and allocations per part as well; `nil` otherwise.
@@ -94,6 +95,11 @@ struct Workload {
         case gmpAdd
         /// No target (W5*, W5*=, W6–W8): the figures are information only.
         case none
+        /// W9–W11, the checkout events (variants Tally8, Tally1000, Array8, Array1000 and, for W9,
+        /// the seed's patch-by-index code as SeedTally and `Decimal`). With `shippingSwap` (W9):
+        /// Tally1000 ≤ 1.5× Tally8 and Tally8 ≥ 20× faster than `Decimal`; W10 and W11 show the
+        /// 1,000/8 ratio as information only.
+        case checkout(shippingSwap: Bool)
     }
 }
 

@@ -130,13 +130,22 @@ struct TargetResult: Encodable {
 /// variant did not run (`--variant`) is left out rather than reported as missed. Workloads without
 /// targets (W5*, W5*=, W6–W8) get none.
 func evaluateTargets(_ workload: Workload, _ rows: [Row], heapCounting: Bool) -> [TargetResult] {
-    guard let tally = rows.first(where: { $0.measurement.variant == "Tally" }) else { return [] }
     var results: [TargetResult] = []
     func add(_ target: String, _ value: Double, measured: String, met: Bool) {
         if value.isFinite { results.append(TargetResult(workload: workload.id, target: target, measured: measured, met: met)) }
     }
+    if case .checkout(let shippingSwap) = workload.targets {
+        guard shippingSwap else { return [] }
+        let small = median(rows, "Tally8")
+        let sizeRatio = median(rows, "Tally1000") / small
+        add("Tally1000 median ≤ 1.5× Tally8", sizeRatio, measured: ratio(sizeRatio), met: sizeRatio <= 1.5)
+        let faster = median(rows, "Decimal") / small
+        add("Tally8 ≥ 20× faster than seed Decimal", faster, measured: ratio(faster), met: faster >= 20)
+        return results
+    }
+    guard let tally = rows.first(where: { $0.measurement.variant == "Tally" }) else { return [] }
     switch workload.targets {
-    case .none:
+    case .none, .checkout:
         break
     case .money:
         add("Tally median ≤ 3× Int64", tally.timesBaseline, measured: ratio(tally.timesBaseline),
@@ -166,8 +175,63 @@ struct InformationLine: Encodable {
     let detail: String
 }
 
+/// The median of the variant named `name`, or nan when it did not run.
+func median(_ rows: [Row], _ name: String) -> Double {
+    rows.first { $0.measurement.variant == name }?.measurement.median ?? .nan
+}
+
+/// The heap allocations per operation of the variant named `name`, or nan when it did not run.
+func heapPerOperation(_ rows: [Row], _ name: String) -> Double {
+    rows.first { $0.measurement.variant == name }?.measurement.heapPerOperation ?? .nan
+}
+
+/// W9–W11: the 1,000-item/8-item ratio (W10, W11: no target), the heap allocations per update,
+/// and what `Array(update.summaryItems)` adds.
+func checkoutInformationLines(_ workload: Workload, _ rows: [Row], heapCounting: Bool, shippingSwap: Bool)
+    -> [InformationLine]
+{
+    var lines: [InformationLine] = []
+    let small = median(rows, "Tally8")
+    let large = median(rows, "Tally1000")
+    if !shippingSwap && (large / small).isFinite {
+        lines.append(
+            InformationLine(
+                workload: workload.id, figure: "Tally1000 ÷ Tally8", measured: ratio(large / small),
+                detail: "\(nanoseconds(large)) ns against \(nanoseconds(small)) ns per update"))
+    }
+    if heapCounting {
+        let names = ["Tally8", "Tally1000", "SeedTally", "Decimal"].filter { heapPerOperation(rows, $0).isFinite }
+        if !names.isEmpty {
+            lines.append(
+                InformationLine(
+                    workload: workload.id, figure: "heap allocations per update",
+                    measured: perOperation(heapPerOperation(rows, names[0])),
+                    detail: names.map { "\($0) \(perOperation(heapPerOperation(rows, $0)))" }.joined(separator: ", ")))
+        }
+    }
+    var times: [String] = []
+    var allocations: [String] = []
+    for (items, tally, withArray) in [(8, "Tally8", "Array8"), (checkoutLargeItemCount, "Tally1000", "Array1000")] {
+        let extra = median(rows, withArray) - median(rows, tally)
+        guard extra.isFinite else { continue }
+        times.append("+\(nanoseconds(extra)) ns (\(grouped(items)) items)")
+        allocations.append(perOperation(heapPerOperation(rows, withArray) - heapPerOperation(rows, tally)))
+    }
+    if !times.isEmpty {
+        lines.append(
+            InformationLine(
+                workload: workload.id, figure: "Array(update.summaryItems) adds", measured: times.joined(separator: ", "),
+                detail: heapCounting ? "heap allocations +\(allocations.joined(separator: " / +"))" : "heap counting off"))
+    }
+    return lines
+}
+
 /// W6/W7: Tally's heap allocations per part beyond the result array, when heap counting works.
+/// W9–W11: see `checkoutInformationLines`.
 func informationLines(_ workload: Workload, _ rows: [Row], heapCounting: Bool) -> [InformationLine] {
+    if case .checkout(let shippingSwap) = workload.targets {
+        return checkoutInformationLines(workload, rows, heapCounting: heapCounting, shippingSwap: shippingSwap)
+    }
     guard heapCounting, let parts = workload.partsPerOperation,
         let tally = rows.first(where: { $0.measurement.variant == "Tally" })
     else { return [] }

@@ -9,19 +9,21 @@ let usage = """
     usage: TallyBenchmarks [--quick] [--filter SUBSTRING]... [--json FILE] [--repetitions N] [--variant NAME]...
 
     Runs the Tally benchmarks (W1 cart re-sum, W3 ledger sum, W4 line tax, W5 40-digit GMP values,
-    W6 Money split into 1,000 parts, W7 allocation by 10 ratios, W8 Money rounded to cents).
+    W6 Money split into 1,000 parts, W7 allocation by 10 ratios, W8 Money rounded to cents, and the
+    checkout events on 8 and 1,000 items: W9 shipping swap, W10 coupon, W11 shipping contact).
     The variants of each workload run interleaved, round-robin; the table shows the median and the
     spread in ns per operation, the ratios to the baseline and to Foundation.Decimal, and heap and
     GMP allocations per operation. Targets are printed as PASS/MISS; the exit status is 0 either way.
 
       --quick            a smoke run for CI: few, short repetitions (seconds, not minutes)
-      --filter TEXT      run only workloads whose id or title contains TEXT (case-insensitive);
-                         may be repeated (W1, W3, W3+=, W4, W5+=, W5*, W5*=, W6, W7, W8)
+      --filter TEXT      run only workloads whose id or title contains TEXT (case-insensitive;
+                         W1 does not select W10 or W11); may be repeated (W1, W3, W3+=, W4, W5+=,
+                         W5*, W5*=, W6, W7, W8, W9, W10, W11)
       --json FILE        also write the results as JSON to FILE
       --repetitions N    samples per variant (default 21, quick 5)
       --variant NAME     run only the variants named NAME (Tally, Int64, Int64-rt, Int64-cf, BigDec,
-                         Decimal, GMP), e.g. under perf or valgrind; ratios to a variant that did
-                         not run show as "-"
+                         Decimal, GMP; W9-W11: Tally8, Tally1000, Array8, Array1000, SeedTally), e.g.
+                         under perf or valgrind; ratios to a variant that did not run show as "-"
       --help             this text
 
     Build with -c release: debug numbers mean nothing.
@@ -75,12 +77,26 @@ let heapCountingAvailable = tally_bench_counts_heap() != 0
 let allWorkloads: [() -> Workload] = [
     cartWorkload, { ledgerWorkload(loop: false) }, { ledgerWorkload(loop: true) }, lineTaxWorkload,
     bigAddWorkload, bigMultiplyWorkload, bigMultiplyInPlaceWorkload, splitWorkload, ratioWorkload,
-    roundingWorkload,
+    roundingWorkload, shippingSwapWorkload, couponWorkload, contactWorkload,
 ]
+
+/// Whether `id` contains `filter` (case-insensitive) not followed by a digit that would make it
+/// another number: "W1" selects W1, not W10 or W11; "W5" selects W5+=, W5* and W5*=.
+func idMatches(_ id: String, _ filter: String) -> Bool {
+    let id = Array(id.lowercased())
+    let filter = Array(filter.lowercased())
+    guard !filter.isEmpty, filter.count <= id.count else { return filter.isEmpty }
+    for start in 0...(id.count - filter.count) where Array(id[start..<start + filter.count]) == filter {
+        let end = start + filter.count
+        if end == id.count || !(filter.last!.isNumber && id[end].isNumber) { return true }
+    }
+    return false
+}
+
 let workloads = allWorkloads.map { $0() }.filter { workload in
     options.filters.isEmpty
         || options.filters.contains { filter in
-            workload.id.localizedCaseInsensitiveContains(filter) || workload.title.localizedCaseInsensitiveContains(filter)
+            idMatches(workload.id, filter) || workload.title.localizedCaseInsensitiveContains(filter)
         }
 }.map { workload in
     options.variants.isEmpty ? workload : workload.keeping { options.variants.contains($0.name) }

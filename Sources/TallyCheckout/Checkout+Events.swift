@@ -72,34 +72,43 @@ extension Checkout {
     /// total above `maximumTotal`, leaves the checkout unchanged and reports `.failure`.
     /// - Complexity: O(m) in the shipping methods; the items are not re-summed.
     public mutating func selectShippingMethod(_ identifier: String) -> ShippingMethodUpdate {
-        guard offeredShippingMethods.contains(where: { $0.identifier == identifier }) else {
+        let update = proposedShippingMethodUpdate(identifier)
+        if update.status == .success { selectedShippingMethodIdentifier = identifier }
+        return update
+    }
+
+    /// The update selecting `identifier` would give, computed without changing anything (a
+    /// non-mutating method: `self` is passed by address, never copied).
+    func proposedShippingMethodUpdate(_ identifier: String) -> ShippingMethodUpdate {
+        guard offers(identifier, to: shippingContact), let index = shippingMethodIndex(identifier) else {
             return ShippingMethodUpdate(status: .failure, summaryItems: summary)
         }
-        var changed = self
-        changed.selectedShippingMethodIdentifier = identifier
-        if changed.exceedsMaximumTotal { return ShippingMethodUpdate(status: .failure, summaryItems: summary) }
-        self = changed
-        return ShippingMethodUpdate(status: .success, summaryItems: summary)
+        let pricing = pricing(
+            methodIndex: index, couponIndex: appliedCouponIndex, taxRuleIndex: applicableTaxRuleIndex(for: shippingContact))
+        if exceedsMaximumTotal(pricing) { return ShippingMethodUpdate(status: .failure, summaryItems: summary) }
+        return ShippingMethodUpdate(status: .success, summaryItems: summary(pricing))
+    }
+
+    /// Whether `pricing`'s total is above `maximumTotal`.
+    func exceedsMaximumTotal(_ pricing: Pricing) -> Bool {
+        guard let maximumTotal else { return false }
+        return pricing.total > maximumTotal
+    }
+
+    /// `offered` with the selected method first (see `shippingMethodsForSheet`), reordered in place.
+    func orderedForSheet(_ offered: consuming [ShippingMethod]) -> [ShippingMethod] {
+        var ordered = offered
+        guard let selected = selectedShippingMethodIdentifier,
+            let index = ordered.indices.first(where: { ordered[$0].identifier == selected }), index > 0
+        else { return ordered }
+        ordered.insert(ordered.remove(at: index), at: 0)
+        return ordered
     }
 
     /// The offered shipping methods in the order the payment sheet wants them: the selected one
     /// first (the sheet treats the first method of an update as the selected one), then the others
     /// in the checkout's order. Every update that carries shipping methods uses it.
-    public var shippingMethodsForSheet: [ShippingMethod] {
-        let offered = offeredShippingMethods
-        guard let selected = selectedShippingMethodIdentifier, let index = offered.firstIndex(where: { $0.identifier == selected }) else {
-            return offered
-        }
-        var ordered = offered
-        ordered.insert(ordered.remove(at: index), at: 0)
-        return ordered
-    }
-
-    /// Whether the total is above `maximumTotal` (events that would get there are refused).
-    var exceedsMaximumTotal: Bool {
-        guard let maximumTotal else { return false }
-        return summary.total.amount > maximumTotal
-    }
+    public var shippingMethodsForSheet: [ShippingMethod] { orderedForSheet(offeredShippingMethods) }
 
     private var maximumTotalError: PaymentError {
         PaymentError(.unknown, message: "the total would be above the maximum of \((maximumTotal ?? 0).plainString)")
@@ -120,16 +129,19 @@ extension Checkout {
                 message: "\(merchantName) does not ship to \(place.isEmpty ? "this address" : place)")
             return ShippingContactUpdate(errors: [error], summaryItems: summary, shippingMethods: shippingMethodsForSheet)
         }
-        var changed = self
-        changed.shippingContact = contact
+        let previousContact = shippingContact
+        let previousMethod = selectedShippingMethodIdentifier
+        shippingContact = contact
         if !offered.contains(where: { $0.identifier == selectedShippingMethodIdentifier }) {
-            changed.selectedShippingMethodIdentifier = offered.first?.identifier
+            selectedShippingMethodIdentifier = offered.first?.identifier
         }
-        if changed.exceedsMaximumTotal {
+        let pricing = self.pricing
+        if exceedsMaximumTotal(pricing) {
+            shippingContact = previousContact
+            selectedShippingMethodIdentifier = previousMethod
             return ShippingContactUpdate(errors: [maximumTotalError], summaryItems: summary, shippingMethods: shippingMethodsForSheet)
         }
-        self = changed
-        return ShippingContactUpdate(errors: [], summaryItems: summary, shippingMethods: shippingMethodsForSheet)
+        return ShippingContactUpdate(errors: [], summaryItems: summary(pricing), shippingMethods: orderedForSheet(offered))
     }
 
     /// `didSelectPaymentMethod`: a surcharge for the card type appears or goes.
@@ -137,11 +149,15 @@ extension Checkout {
     /// A surcharge that would take the total above `maximumTotal` is refused with an error, and
     /// the checkout stays as it was.
     public mutating func selectPaymentMethod(_ method: PaymentMethod) -> PaymentMethodUpdate {
-        var changed = self
-        changed.paymentMethod = method
-        if changed.exceedsMaximumTotal { return PaymentMethodUpdate(errors: [maximumTotalError], summaryItems: summary) }
-        self = changed
-        return PaymentMethodUpdate(errors: [], summaryItems: summary)
+        // Set, price once, and restore on refusal: no copy of the whole checkout.
+        let previous = paymentMethod
+        paymentMethod = method
+        let pricing = self.pricing
+        if exceedsMaximumTotal(pricing) {
+            paymentMethod = previous
+            return PaymentMethodUpdate(errors: [maximumTotalError], summaryItems: summary)
+        }
+        return PaymentMethodUpdate(errors: [], summaryItems: summary(pricing))
     }
 
     /// `didChangeCouponCode`: applies a coupon; an empty code removes the applied one.
@@ -149,7 +165,15 @@ extension Checkout {
     /// An unknown code gives `couponCodeInvalid`, an expired one `couponCodeExpired`; both leave
     /// the summary as it was.
     public mutating func changeCouponCode(_ code: String) -> CouponCodeUpdate {
-        let trimmed = code.trimmingCharacters(in: .whitespaces)
+        // `.whitespaces` is Unicode category Zs and U+0009; Foundation's trimming (bridging,
+        // allocations) only when an end of the code is one of them.
+        func isWhitespace(_ scalar: Unicode.Scalar?) -> Bool {
+            guard let scalar else { return false }
+            return scalar == "\t" || scalar.properties.generalCategory == .spaceSeparator
+        }
+        let trimmed =
+            isWhitespace(code.unicodeScalars.first) || isWhitespace(code.unicodeScalars.last)
+            ? code.trimmingCharacters(in: .whitespaces) : code
         if trimmed.isEmpty {
             appliedCouponCode = nil
         } else if let coupon = coupons.first(where: { $0.code == trimmed }) {

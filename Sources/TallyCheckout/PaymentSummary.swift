@@ -12,40 +12,107 @@ import TallyMoney
 /// - Complexity: O(1) to build; O(1) to read a line.
 public struct PaymentSummary: RandomAccessCollection, Hashable, Sendable {
     let items: [SummaryItem]
-    /// The lines after the items, the total last.
-    public let derivedLines: [SummaryItem]
+    /// The lines after the items, the total last, stored inline (no array to allocate).
+    let lines: DerivedLines
     /// The currency of every amount.
     public let currency: Currency
 
-    init(items: [SummaryItem], derivedLines: [SummaryItem], currency: Currency) {
+    init(items: [SummaryItem], lines: DerivedLines, currency: Currency) {
         self.items = items
-        self.derivedLines = derivedLines
+        self.lines = lines
         self.currency = currency
     }
+
+    /// The lines after the items, the total last (built when asked for).
+    public var derivedLines: [SummaryItem] { (0..<lines.count).map { lines.item($0) } }
 
     /// 0.
     public var startIndex: Int { 0 }
     /// The number of lines.
-    public var endIndex: Int { items.count + derivedLines.count }
+    public var endIndex: Int { items.count + lines.count }
 
     /// The line at `position`; a pending item shows amount 0 (it is not in the total).
     public subscript(position: Int) -> SummaryItem {
-        guard position < items.count else { return derivedLines[position - items.count] }
+        guard position < items.count else { return lines.item(position - items.count) }
         var item = items[position]
         // Shown with the currency's scale (`5` as `5.00`; exact: amounts are whole minor units).
-        item.amount = item.type == .pending
-            ? BigDecimal(mantissa: 0, exponent: -currency.minorUnits, isNegative: false)
-            : item.amount.rounded(scale: currency.minorUnits, .towardZero)
+        let scale = currency.minorUnits
+        if item.type == .pending {
+            item.amount = BigDecimal(mantissa: 0, exponent: -scale, isNegative: false)
+        } else if item.amount.exponent != -scale {
+            item.amount = item.amount.rounded(scale: scale, .towardZero)
+        }
         return item
     }
 
     /// The total line's amount, as `Money`.
-    public var total: Money {
-        Money(derivedLines[derivedLines.count - 1].amount, currency)
-    }
+    public var total: Money { Money(lines.last.amount, currency) }
 
     /// The total line (the last one), labelled with the merchant name.
-    public var totalLine: SummaryItem { derivedLines[derivedLines.count - 1] }
+    public var totalLine: SummaryItem { lines.item(lines.count - 1) }
+}
+
+/// A derived line: a label and an amount.
+struct DerivedLine: Hashable, Sendable {
+    var label: String
+    var amount: BigDecimal
+}
+
+/// Up to five derived lines (discount, shipping, tax, surcharge, total) stored inline.
+struct DerivedLines: Hashable, Sendable {
+    private(set) var count = 0
+    private var line0 = DerivedLine(label: "", amount: .zero)
+    private var line1 = DerivedLine(label: "", amount: .zero)
+    private var line2 = DerivedLine(label: "", amount: .zero)
+    private var line3 = DerivedLine(label: "", amount: .zero)
+    private var line4 = DerivedLine(label: "", amount: .zero)
+
+    subscript(index: Int) -> DerivedLine {
+        precondition(index >= 0 && index < count, "index out of range")
+        switch index {
+        case 0: return line0
+        case 1: return line1
+        case 2: return line2
+        case 3: return line3
+        default: return line4
+        }
+    }
+
+    var last: DerivedLine { self[count - 1] }
+
+    func item(_ index: Int) -> SummaryItem {
+        let line = self[index]
+        return SummaryItem(label: line.label, amount: line.amount)
+    }
+
+    mutating func append(_ label: String, _ amount: BigDecimal) {
+        let line = DerivedLine(label: label, amount: amount)
+        switch count {
+        case 0: line0 = line
+        case 1: line1 = line
+        case 2: line2 = line
+        case 3: line3 = line
+        default: line4 = line
+        }
+        count += 1
+    }
+}
+
+/// Whether two ASCII codes are equal regardless of case ("cn" and "CN"), without building strings.
+func sameCode(_ a: String, _ b: String) -> Bool {
+    var left = a.utf8.makeIterator()
+    var right = b.utf8.makeIterator()
+    while true {
+        switch (left.next(), right.next()) {
+        case (nil, nil): return true
+        case (let x?, let y?):
+            if x == y { continue }
+            let lx = x &- 65 < 26 ? x | 0x20 : x
+            let ly = y &- 65 < 26 ? y | 0x20 : y
+            if lx != ly { return false }
+        default: return false
+        }
+    }
 }
 
 /// The amounts the summary is derived from, each rounded once to the currency's minor units.
@@ -66,20 +133,41 @@ extension Checkout {
     /// The summary the payment sheet shows now (see `PaymentSummary`).
     ///
     /// - Complexity: O(1): the items subtotal is kept, only the derived lines are computed.
-    public var summary: PaymentSummary {
-        let pricing = self.pricing
+    public var summary: PaymentSummary { summary(pricing) }
+
+    /// The summary for `pricing` (computed from this checkout's state).
+    func summary(_ pricing: Pricing) -> PaymentSummary {
         let scale = currency.minorUnits
-        func line(_ label: String, _ amount: BigDecimal) -> SummaryItem {
-            SummaryItem(label: label, amount: amount.rounded(scale: scale, .towardZero))  // exact: whole minor units
+        var derived = DerivedLines()
+        func line(_ label: String, _ amount: BigDecimal) {
+            // exact: whole minor units; rescaled only when written with fewer decimals ("10" → 10.00)
+            derived.append(label, amount.exponent == -scale ? amount : amount.rounded(scale: scale, .towardZero))
         }
-        var derived: [SummaryItem] = []
-        derived.reserveCapacity(5)
-        if let discount = pricing.discount { derived.append(line(pricing.discountLabel, discount)) }
-        if let shipping = pricing.shipping { derived.append(line(pricing.shippingLabel, shipping)) }
-        if let tax = pricing.tax { derived.append(line(pricing.taxLabel, tax)) }
-        if let surcharge = pricing.surcharge { derived.append(line(pricing.surchargeLabel, surcharge)) }
-        derived.append(line(merchantName, pricing.total))
-        return PaymentSummary(items: items, derivedLines: derived, currency: currency)
+        if let discount = pricing.discount { line(pricing.discountLabel, discount) }
+        if let shipping = pricing.shipping { line(pricing.shippingLabel, shipping) }
+        if let tax = pricing.tax { line(pricing.taxLabel, tax) }
+        if let surcharge = pricing.surcharge { line(pricing.surchargeLabel, surcharge) }
+        line(merchantName, pricing.total)
+        return PaymentSummary(items: items, lines: derived, currency: currency)
+    }
+
+    /// The index of the selected method in `shippingMethods` (no element is copied: a
+    /// `ShippingMethod` is 635 bytes with its optional date range).
+    var selectedShippingMethodIndex: Int? {
+        guard let identifier = selectedShippingMethodIdentifier else { return nil }
+        return shippingMethodIndex(identifier)
+    }
+
+    func shippingMethodIndex(_ identifier: String) -> Int? {
+        for index in shippingMethods.indices where shippingMethods[index].identifier == identifier { return index }
+        return nil
+    }
+
+    /// The index of the applied coupon in `coupons`.
+    var appliedCouponIndex: Int? {
+        guard let code = appliedCouponCode else { return nil }
+        for index in coupons.indices where coupons[index].code == code { return index }
+        return nil
     }
 
     /// The selected shipping method (events keep it among the methods offered to the contact).
@@ -96,10 +184,19 @@ extension Checkout {
 
     /// The derived amounts under the current state: the rules of `Checkout` in one place.
     var pricing: Pricing {
+        pricing(
+            methodIndex: selectedShippingMethodIndex, couponIndex: appliedCouponIndex,
+            taxRuleIndex: applicableTaxRuleIndex(for: shippingContact))
+    }
+
+    /// The derived amounts with the given method, coupon and tax rule (indices into
+    /// `shippingMethods`, `coupons`, `taxRules`): what an event would produce, computed before
+    /// the event changes anything.
+    func pricing(methodIndex: Int?, couponIndex: Int?, taxRuleIndex: Int?) -> Pricing {
         let scale = currency.minorUnits
         let subtotal = itemsSubtotal
-        let method = selectedShippingMethod
-        let shipping = method?.amount
+        let shipping = methodIndex.map { shippingMethods[$0].amount }
+        let hundredth = BigDecimal(mantissa: 1, exponent: -2, isNegative: false)
         // Coupon: percent or amount off the items subtotal, capped so that the total before
         // shipping never goes below zero (so a negative subtotal gets no item discount); or the
         // shipping amount off, capped so that the total before tax never goes below zero. Each
@@ -108,10 +205,11 @@ extension Checkout {
         var shippingDiscount = BigDecimal.zero
         var discountLabel = ""
         let positiveSubtotal = Swift.max(subtotal, .zero)
-        if let coupon = appliedCoupon {
+        if let couponIndex {
+            let coupon = coupons[couponIndex]
             switch coupon.benefit {
             case .percentOff(let percent):
-                itemDiscount = (-(positiveSubtotal * percent * "0.01")).rounded(scale: scale, rounding)
+                itemDiscount = (-(positiveSubtotal * percent * hundredth)).rounded(scale: scale, rounding)
                 discountLabel = "Discount (\(coupon.code), \(percent.plainString)%)"
             case .amountOff(let amount):
                 itemDiscount = -amount
@@ -123,40 +221,52 @@ extension Checkout {
             }
             if itemDiscount < -positiveSubtotal { itemDiscount = -positiveSubtotal }
         }
-        let discount: BigDecimal? = appliedCoupon == nil ? nil : itemDiscount + shippingDiscount
+        let discount: BigDecimal? = couponIndex == nil ? nil : itemDiscount + shippingDiscount
         // Tax on the items after the discount, and on shipping when the rule says so; a negative
         // base (lines that net to a refund) is taxed as zero.
         var tax: BigDecimal?
         var taxLabel = ""
-        if let rule = applicableTaxRule {
+        if let ruleIndex = taxRuleIndex {
             var base = subtotal + itemDiscount
-            if rule.includesShipping { base += (shipping ?? .zero) + shippingDiscount }
-            tax = (Swift.max(base, .zero) * rule.rate).rounded(scale: scale, rounding)
-            taxLabel = rule.label
+            if taxRules[ruleIndex].includesShipping {
+                if let shipping { base += shipping }
+                if couponIndex != nil { base += shippingDiscount }
+            }
+            tax = (Swift.max(base, .zero) * taxRules[ruleIndex].rate).rounded(scale: scale, rounding)
+            taxLabel = taxRules[ruleIndex].label
         }
         // Surcharge: a percentage of everything before it.
         var surcharge: BigDecimal?
         var surchargeLabel = ""
-        let beforeSurcharge = subtotal + (discount ?? .zero) + (shipping ?? .zero) + (tax ?? .zero)
+        var beforeSurcharge = subtotal
+        if let discount { beforeSurcharge += discount }
+        if let shipping { beforeSurcharge += shipping }
+        if let tax { beforeSurcharge += tax }
         if let rule = applicableSurcharge {
-            surcharge = (Swift.max(beforeSurcharge, .zero) * rule.percent * "0.01").rounded(scale: scale, rounding)
+            surcharge = (Swift.max(beforeSurcharge, .zero) * rule.percent * hundredth).rounded(scale: scale, rounding)
             surchargeLabel = rule.label
         }
         return Pricing(
             subtotal: subtotal, discount: discount, discountLabel: discountLabel, shipping: shipping,
-            shippingLabel: method?.label ?? "", tax: tax, taxLabel: taxLabel, surcharge: surcharge,
-            surchargeLabel: surchargeLabel, total: beforeSurcharge + (surcharge ?? .zero))
+            shippingLabel: methodIndex.map { shippingMethods[$0].label } ?? "", tax: tax, taxLabel: taxLabel,
+            surcharge: surcharge, surchargeLabel: surchargeLabel,
+            total: surcharge.map { beforeSurcharge + $0 } ?? beforeSurcharge)
     }
 
     /// The tax rule for the shipping contact's address (or the merchant's country before one is
     /// known): a rule for the region wins over one for the whole country.
-    var applicableTaxRule: TaxRule? {
-        let country = (shippingContact?.postalAddress?.isoCountryCode ?? countryCode).uppercased()
-        let region = shippingContact?.postalAddress?.administrativeArea?.uppercased()
-        if let region, let regional = taxRules.first(where: { $0.country.uppercased() == country && $0.region?.uppercased() == region }) {
-            return regional
+    func applicableTaxRuleIndex(for contact: Contact?) -> Int? {
+        let country = contact?.postalAddress?.isoCountryCode ?? countryCode
+        if let region = contact?.postalAddress?.administrativeArea {
+            for index in taxRules.indices
+            where sameCode(taxRules[index].country, country) && taxRules[index].region.map({ sameCode($0, region) }) == true {
+                return index
+            }
         }
-        return taxRules.first { $0.country.uppercased() == country && $0.region == nil }
+        for index in taxRules.indices where sameCode(taxRules[index].country, country) && taxRules[index].region == nil {
+            return index
+        }
+        return nil
     }
 
     /// The surcharge for the payment method's type, if any.
@@ -169,16 +279,60 @@ extension Checkout {
     /// address is not served (see `ShippingRule`).
     public func offeredShippingMethods(for contact: Contact?) -> [ShippingMethod]? {
         // ISO codes are matched without regard to case: sheets report "cn" as well as "CN".
-        guard !shippingRules.isEmpty, let country = contact?.postalAddress?.isoCountryCode?.uppercased() else { return shippingMethods }
-        let region = contact?.postalAddress?.administrativeArea?.uppercased()
-        let forCountry = shippingRules.filter { $0.country.uppercased() == country }
-        if forCountry.isEmpty { return nil }
-        let regional = forCountry.filter { rule in region.map { region in rule.regions.contains { $0.uppercased() == region } } ?? false }
-        let chosen = !regional.isEmpty ? regional : forCountry.filter { $0.regions.isEmpty }
-        if chosen.isEmpty { return shippingMethods }  // rules only for other regions of the country
-        let allowed = Set(chosen.flatMap(\.methods))
-        let offered = shippingMethods.filter { allowed.contains($0.identifier) }
-        return offered.isEmpty ? nil : offered
+        switch shippingRuleChoice(for: contact) {
+        case .unserved: return nil
+        case .all: return shippingMethods
+        case .rules(let country, let region, let regional):
+            var offered: [ShippingMethod] = []
+            for index in shippingMethods.indices
+            where allows(shippingMethods[index].identifier, country: country, region: region, regional: regional) {
+                offered.append(shippingMethods[index])
+            }
+            return offered.isEmpty ? nil : offered
+        }
+    }
+
+    /// Which shipping rules apply to `contact`, found without building arrays or sets.
+    enum ShippingRuleChoice {
+        case unserved
+        case all
+        case rules(country: String, region: String?, regional: Bool)
+    }
+
+    func shippingRuleChoice(for contact: Contact?) -> ShippingRuleChoice {
+        guard !shippingRules.isEmpty, let country = contact?.postalAddress?.isoCountryCode else { return .all }
+        let region = contact?.postalAddress?.administrativeArea
+        var forCountry = false
+        var regional = false
+        var wholeCountry = false
+        for rule in shippingRules where sameCode(rule.country, country) {
+            forCountry = true
+            if let region, rule.regions.contains(where: { sameCode($0, region) }) { regional = true }
+            if rule.regions.isEmpty { wholeCountry = true }
+        }
+        if !forCountry { return .unserved }
+        if !regional && !wholeCountry { return .all }  // rules only for other regions of the country
+        return .rules(country: country, region: region, regional: regional)
+    }
+
+    func allows(_ identifier: String, country: String, region: String?, regional: Bool) -> Bool {
+        for rule in shippingRules where sameCode(rule.country, country) {
+            let chosen = regional ? region.map { region in rule.regions.contains { sameCode($0, region) } } ?? false : rule.regions.isEmpty
+            if chosen && rule.methods.contains(identifier) { return true }
+        }
+        return false
+    }
+
+    /// Whether the method `identifier` is offered to `contact` (`offeredShippingMethods(for:)`
+    /// without building the array).
+    func offers(_ identifier: String, to contact: Contact?) -> Bool {
+        guard shippingMethodIndex(identifier) != nil else { return false }
+        switch shippingRuleChoice(for: contact) {
+        case .unserved: return false
+        case .all: return true
+        case .rules(let country, let region, let regional):
+            return allows(identifier, country: country, region: region, regional: regional)
+        }
     }
 
     /// The shipping methods offered to the current shipping contact.
