@@ -163,7 +163,8 @@ extension Checkout {
     /// `didChangeCouponCode`: applies a coupon; an empty code removes the applied one.
     ///
     /// An unknown code gives `couponCodeInvalid`, an expired one `couponCodeExpired`; both leave
-    /// the summary as it was.
+    /// the summary as it was. A change that would take the total above `maximumTotal` (removing
+    /// a coupon raises the total) is refused with an error and changes nothing.
     public mutating func changeCouponCode(_ code: String) -> CouponCodeUpdate {
         // `.whitespaces` is Unicode category Zs and U+0009; Foundation's trimming (bridging,
         // allocations) only when an end of the code is one of them.
@@ -174,6 +175,7 @@ extension Checkout {
         let trimmed =
             isWhitespace(code.unicodeScalars.first) || isWhitespace(code.unicodeScalars.last)
             ? code.trimmingCharacters(in: .whitespaces) : code
+        let previous = appliedCouponCode
         if trimmed.isEmpty {
             appliedCouponCode = nil
         } else if let coupon = coupons.first(where: { $0.code == trimmed }) {
@@ -186,7 +188,13 @@ extension Checkout {
             let error = PaymentError(.couponCodeInvalid, message: "\(String(reflecting: trimmed)) is not a coupon code")
             return CouponCodeUpdate(errors: [error], summaryItems: summary, shippingMethods: shippingMethodsForSheet)
         }
-        return CouponCodeUpdate(errors: [], summaryItems: summary, shippingMethods: shippingMethodsForSheet)
+        // Removing or swapping a coupon can raise the total: refuse one that passes the maximum.
+        let pricing = self.pricing
+        if exceedsMaximumTotal(pricing) {
+            appliedCouponCode = previous
+            return CouponCodeUpdate(errors: [maximumTotalError], summaryItems: summary, shippingMethods: shippingMethodsForSheet)
+        }
+        return CouponCodeUpdate(errors: [], summaryItems: summary(pricing), shippingMethods: shippingMethodsForSheet)
     }
 
     /// `didAuthorizePayment`: checks the contact fields the request requires and that the

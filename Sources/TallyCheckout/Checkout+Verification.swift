@@ -46,7 +46,13 @@ extension Checkout {
     /// Checks the amount a decrypted Apple Pay token carries: minor units and a numeric currency
     /// code (`transactionAmount: 1001`, `currencyCode: "156"`).
     public func verify(minorUnits: Int64, numericCurrencyCode: Int) -> TotalVerification {
-        guard let received = try? Currency(numericCode: numericCurrencyCode) else {
+        // The checkout's own currency first: a custom currency may carry a numeric code of its own.
+        let received: Currency
+        if currency.numericCode == numericCurrencyCode {
+            received = currency
+        } else if let iso = try? Currency(numericCode: numericCurrencyCode) {
+            received = iso
+        } else {
             return .unknownCurrency(numericCode: numericCurrencyCode)
         }
         return verify(total: Money(minorUnits: minorUnits, currency: received))

@@ -26,7 +26,7 @@ public struct Checkout: Hashable, Sendable {
     /// The currency of every amount.
     public let currency: Currency
     /// The merchant's ISO 3166-1 alpha-2 country code (`"CN"`).
-    public var countryCode: String
+    public internal(set) var countryCode: String
     /// The merchant name: the label of the total line.
     public internal(set) var merchantName: String
     /// The Apple Pay merchant identifier (`"merchant.com.example"`).
@@ -129,8 +129,15 @@ public struct Checkout: Hashable, Sendable {
     /// Checks every rule of a valid checkout; the initializer and every change call it.
     func validate() throws(CheckoutError) {
         if items.isEmpty { throw .noItems }
-        if merchantName.trimmingCharacters(in: .whitespaces).isEmpty { throw .emptyMerchantName }
-        for (index, item) in items.enumerated() { try checkDecimals(item.amount, "items[\(index)].amount") }
+        if merchantName.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty { throw .emptyMerchantName }
+        for (index, item) in items.enumerated() {
+            try checkDecimals(item.amount, "items[\(index)].amount")
+            if case .automaticReload(let threshold) = item.kind { try checkDecimals(threshold, "items[\(index)].threshold") }
+        }
+        // The items must not net below zero. With that, no event can make the total negative:
+        // discounts are capped at the items subtotal and the shipping price, and tax and
+        // surcharges are never negative.
+        if itemsSubtotal.signum() < 0 { throw .negativeItemsTotal(itemsSubtotal) }
         var identifiers = Set<String>()
         for (index, method) in shippingMethods.enumerated() {
             try checkDecimals(method.amount, "shippingMethods[\(index)].amount")

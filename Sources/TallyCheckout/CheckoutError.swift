@@ -13,6 +13,9 @@ public enum CheckoutError: Error, Hashable, Sendable, CustomStringConvertible {
     case invalidValue(place: String, value: BigDecimal, reason: String)
     /// The total is negative (Apple Pay refuses negative totals).
     case negativeTotal(BigDecimal)
+    /// The final items add up to less than zero (a refund line larger than the rest): no
+    /// shipping, coupon or payment method could keep the total from going negative.
+    case negativeItemsTotal(BigDecimal)
     /// The total is above the ceiling (WebKit refuses totals above 100,000,000).
     case totalAboveMaximum(total: BigDecimal, maximum: BigDecimal)
     /// Two shipping methods share an identifier.
@@ -31,6 +34,8 @@ public enum CheckoutError: Error, Hashable, Sendable, CustomStringConvertible {
             return "\(place): \(amount.plainString) has more decimals than \(currency.code) allows (\(currency.minorUnits))"
         case .invalidValue(let place, let value, let reason): return "\(place): \(value.plainString) \(reason)"
         case .negativeTotal(let total): return "total: \(total.plainString) is negative; Apple Pay refuses negative totals"
+        case .negativeItemsTotal(let subtotal):
+            return "items: the final items add up to \(subtotal.plainString); a negative items total can make the payment total negative"
         case .totalAboveMaximum(let total, let maximum):
             return "total: \(total.plainString) is above the maximum of \(maximum.plainString)"
         case .duplicateShippingMethod(let identifier):

@@ -15,6 +15,11 @@ import TallyDecimal
 // `split(into:)` allocates only the result (W6/W7 in Guides/Benchmarks.md).
 
 extension Money {
+    /// The most parts `split(into:)` makes (a million `Money` values take 32 MB); a larger count
+    /// is a typed error rather than an allocation without bound. `allocated(byRatios:)` is bounded
+    /// by the caller's own array of ratios.
+    public static let maximumParts = 1_000_000
+
     /// Splits the amount by `ratios` so that the parts add up exactly to the amount.
     ///
     /// ```swift
@@ -80,9 +85,11 @@ extension Money {
     /// try Money("1000", .jpy).split(into: 3)    // [334, 333, 333] JPY
     /// ```
     /// The first parts get the extra units (every remainder ties, and ties go to the earlier part).
-    /// - Throws: `.noParts` when `parts < 1`, and the errors of `allocated(byRatios:increment:)`.
+    /// - Throws: `.noParts` when `parts < 1`, `.tooManyParts` above `Money.maximumParts`, and the
+    ///   errors of `allocated(byRatios:increment:)`.
     public func split(into parts: Int, increment: BigDecimal? = nil) throws(MoneyError) -> [Money] {
         guard parts >= 1 else { throw .noParts }
+        guard parts <= Money.maximumParts else { throw .tooManyParts(count: parts, limit: Money.maximumParts) }
         // Allocation by `parts` ratios of 1, without building them: every share T/n has the same
         // remainder, so the T mod n leftover units go to the first parts (ties to the earlier part).
         let (unit, units) = try allocationUnits(increment)
@@ -123,7 +130,10 @@ extension Money {
         do {
             units = try amount.magnitude.divided(by: unit)
         } catch {
-            throw .tooManyDecimals(amount: amount, currency: currency, allowed: currency.minorUnits)
+            // No terminating quotient: the amount is not a whole number of units.
+            throw increment == nil
+                ? .tooManyDecimals(amount: amount, currency: currency, allowed: currency.minorUnits)
+                : .notAMultipleOfIncrement(amount: amount, increment: unit)
         }
         guard units.rounded(scale: 0, .towardZero) == units else {
             throw increment == nil

@@ -1,11 +1,12 @@
 import TallyDecimal
 
 // JSON shape: {"amount": "12.75", "currency": "CNY"}. A custom currency also writes its minor
-// units, so that it decodes back to the same currency: {"amount": "1.5", "currency": "TOK", "minorUnits": 8}.
+// units, name and numeric code, so that it decodes back to an equal currency:
+// {"amount": "1.5", "currency": "TOK", "minorUnits": 8, "currencyName": "Token"}.
 
 extension Money: Codable {
     private enum CodingKeys: String, CodingKey {
-        case amount, currency, minorUnits
+        case amount, currency, minorUnits, currencyName, numericCode
     }
 
     /// Encodes the amount as a string (exact) and the currency as its code.
@@ -13,7 +14,11 @@ extension Money: Codable {
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encode(amount, forKey: .amount)
         try container.encode(currency.code, forKey: .currency)
-        if !currency.isISO { try container.encode(currency.minorUnits, forKey: .minorUnits) }
+        if !currency.isISO {
+            try container.encode(currency.minorUnits, forKey: .minorUnits)
+            try container.encode(currency.name, forKey: .currencyName)
+            try container.encodeIfPresent(currency.numericCode, forKey: .numericCode)
+        }
     }
 
     /// Decodes `{"amount": "12.75", "currency": "CNY"}` (the amount may also be a JSON number).
@@ -30,7 +35,9 @@ extension Money: Codable {
                     forKey: .minorUnits, in: container,
                     debugDescription: "a custom currency needs a code and 0...\(Currency.maximumMinorUnits) minor units")
             }
-            self.init(amount, Currency(code: code, minorUnits: minorUnits))
+            let name = try container.decodeIfPresent(String.self, forKey: .currencyName)
+            let numericCode = try container.decodeIfPresent(Int.self, forKey: .numericCode)
+            self.init(amount, Currency(code: code, minorUnits: minorUnits, name: name, numericCode: numericCode))
         } else {
             do {
                 self.init(amount, try Currency(code))
@@ -52,6 +59,7 @@ extension Currency: Codable {
             try container.encode(code, forKey: .code)
             try container.encode(minorUnits, forKey: .minorUnits)
             try container.encode(name, forKey: .name)
+            try container.encodeIfPresent(numericCode, forKey: .numericCode)
         }
     }
 
@@ -73,10 +81,12 @@ extension Currency: Codable {
                 forKey: .minorUnits, in: container,
                 debugDescription: "a custom currency needs a code and 0...\(Currency.maximumMinorUnits) minor units")
         }
-        self.init(code: code, minorUnits: minorUnits, name: try container.decodeIfPresent(String.self, forKey: .name))
+        self.init(
+            code: code, minorUnits: minorUnits, name: try container.decodeIfPresent(String.self, forKey: .name),
+            numericCode: try container.decodeIfPresent(Int.self, forKey: .numericCode))
     }
 
     private enum CustomKeys: String, CodingKey {
-        case code, minorUnits, name
+        case code, minorUnits, name, numericCode
     }
 }

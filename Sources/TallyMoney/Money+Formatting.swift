@@ -13,10 +13,13 @@ extension Money {
     /// The amount is shown with the currency's ISO minor units (ICU's display digits can differ,
     /// see Guides/Currencies.md), rounded with `.toNearestOrAwayFromZero` if it has more. Amounts
     /// that `Foundation.Decimal` cannot hold exactly (more than 38 digits) are written plainly and
-    /// exactly instead: `"CNY 1234567890123456789012345678901234567890.12"`.
+    /// exactly instead: `"CNY 1234567890123456789012345678901234567890.12"`. So are amounts in a
+    /// custom currency whose code is not three upper-case letters (`"POINTS 1234.50"`): Foundation
+    /// would print them as a bare number.
     public func formatted(locale: Locale) -> String {
         let shown = rounded()
-        guard let decimal = Decimal(exactly: shown.amount) else {
+        let looksLikeISO = currency.code.utf8.count == 3 && currency.code.utf8.allSatisfy { $0 >= 65 && $0 <= 90 }
+        guard looksLikeISO, let decimal = Decimal(exactly: shown.amount) else {
             return "\(currency.code) \(shown.amount.plainString)"
         }
         let digits = currency.minorUnits

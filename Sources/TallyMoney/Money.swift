@@ -6,7 +6,7 @@ import TallyDecimal
 /// let price = Money("12.75", .cny)
 /// let shipping = Money("10.00", .cny)
 /// print(price + shipping)                   // 22.75 CNY
-/// print(try Money(minorUnits: 1001, currency: .usd))  // 10.01 USD
+/// print(Money(minorUnits: 1001, currency: .usd))      // 10.01 USD
 /// print(try price.minorUnits)               // 1275
 /// ```
 ///

@@ -21,6 +21,8 @@ public enum MoneyError: Error, Hashable, Sendable, CustomStringConvertible {
     case invalidRatio(index: Int, ratio: BigDecimal)
     /// An allocation needs at least one part.
     case noParts
+    /// More parts than `Money.maximumParts`: the result alone would take memory without bound.
+    case tooManyParts(count: Int, limit: Int)
     /// A cash increment must be positive and have at most the currency's minor units.
     case invalidCashIncrement(increment: BigDecimal, currency: Currency)
     /// The amount is not a whole number of cash increments, so it cannot be allocated in them.
@@ -47,6 +49,8 @@ public enum MoneyError: Error, Hashable, Sendable, CustomStringConvertible {
             return "ratio \(index) is \(ratio); allocation ratios must be positive"
         case .noParts:
             return "an allocation needs at least one part"
+        case .tooManyParts(let count, let limit):
+            return "\(count) parts is more than the \(limit) an allocation may have"
         case .invalidCashIncrement(let increment, let currency):
             return "\(increment.plainString) is not a cash increment of \(currency.code): it must be positive with at most \(currency.minorUnits) decimals"
         case .notAMultipleOfIncrement(let amount, let increment):

@@ -5,10 +5,11 @@ import TallyDecimal
 import TallyMoney
 
 extension Gen where Value == Checkout {
-    /// Valid checkouts: 1–12 items (some pending, sometimes a negative line smaller than the rest),
+    /// Valid checkouts: 1–12 items (some pending, sometimes a negative line up to the rest),
     /// 0–4 shipping methods, coupons of every kind (some expired), tax rules for a country or a
     /// region (with or without shipping), shipping rules, card surcharges, every rounding rule, in
-    /// USD, CNY, JPY, KWD or a custom 8-decimal currency. Shrinks toward one item and no rules.
+    /// USD, CNY, JPY, KWD or a custom 8-decimal currency, and sometimes a maximum total just above
+    /// the starting one. Shrinks toward one item and no rules.
     public static var checkout: Gen<Checkout> {
         Gen<Currency>.element(of: [.usd, .cny, .jpy, .kwd, Currency(code: "TOK", minorUnits: 8)]).flatMap { currency in
             checkout(in: currency)
@@ -18,7 +19,9 @@ extension Gen where Value == Checkout {
     /// Valid checkouts in `currency` (see `checkout`).
     public static func checkout(in currency: Currency) -> Gen<Checkout> {
         let amount = { (range: ClosedRange<Int64>) in Gen<Int64>.int64(in: range).map { Money(minorUnits: $0, currency: currency).amount } }
-        let item = Gen<(BigDecimal, Bool)>.zip(amount(0...5_000_000), Gen<Int>.int(in: 0...9).map { $0 == 0 })
+        // Item prices mostly of the same order as shipping prices (so that swaps matter), sometimes large.
+        let itemAmount = Gen<BigDecimal>.frequency([(3, amount(0...20_000)), (1, amount(0...5_000_000))])
+        let item = Gen<(BigDecimal, Bool)>.zip(itemAmount, Gen<Int>.int(in: 0...9).map { $0 == 0 })
             .map { value, pending in SummaryItem(label: "item", amount: value, type: pending ? .pending : .final) }
         let method = amount(0...5_000)
         let benefit = Gen<Coupon.Benefit>.oneOf([
@@ -37,16 +40,24 @@ extension Gen where Value == Checkout {
         let offers = Gen<([Coupon.Benefit], [Bool])>.zip(benefit.array(count: 0...3), Gen<Bool>.bool.array(count: 3...3))
         let rules = Gen<([TaxRule], Bool, [Surcharge], RoundingRule)>.zip(
             taxRule.array(count: 0...3), .bool, surcharge.array(count: 0...2), .roundingRule)
-        return Gen<(([SummaryItem], Bool, [BigDecimal]), ([Coupon.Benefit], [Bool]), ([TaxRule], Bool, [Surcharge], RoundingRule))>
-            .zip(sold, offers, rules)
-            .map { sold, offers, rules -> Checkout? in
+        // A negative line of up to the whole final subtotal (so the items may net to exactly 0),
+        // and sometimes a maximum total a little above the starting total, so that events that
+        // would pass it are exercised.
+        let headroom = Gen<Int?>.frequency([
+            (3, .constant(nil)), (1, Gen<Int>.int(in: 0...50).map { $0 }), (1, Gen<Int>.int(in: 0...3000).map { $0 }),
+        ])
+        let extras = Gen<(Int, Int?)>.zip(.int(in: 0...100), headroom)
+        return Gen<(([SummaryItem], Bool, [BigDecimal]), ([Coupon.Benefit], [Bool]), ([TaxRule], Bool, [Surcharge], RoundingRule), (Int, Int?))>
+            .zip(sold, offers, rules, extras)
+            .map { sold, offers, rules, extras -> Checkout? in
                 var (items, addNegative, methodAmounts) = sold
                 let (benefits, expired) = offers
                 let (taxRules, restrictShipping, surcharges, rounding) = rules
                 if addNegative {
                     // A discount line no larger than the items (static totals must not be negative).
                     let subtotal = items.filter { $0.type == .final }.reduce(BigDecimal.zero) { $0 + $1.amount }
-                    items.append(SummaryItem(label: "discount", amount: -(subtotal * "0.5").rounded(scale: currency.minorUnits, .towardZero)))
+                    let share = BigDecimal(extras.0) * "0.01"
+                    items.append(SummaryItem(label: "discount", amount: -(subtotal * share).rounded(scale: currency.minorUnits, .towardZero)))
                 }
                 let methods = methodAmounts.enumerated().map { ShippingMethod(identifier: "m\($0.offset)", label: "Method \($0.offset)", amount: $0.element) }
                 let coupons = benefits.enumerated().map { Coupon(code: "C\($0.offset)", benefit: $0.element, isExpired: expired[$0.offset]) }
@@ -55,9 +66,17 @@ extension Gen where Value == Checkout {
                     ? [ShippingRule(country: "CN", regions: ["XZ", "XJ"], methods: ["m0"]), ShippingRule(country: "CN", methods: methods.map(\.identifier)),
                        ShippingRule(country: "US", methods: methods.map(\.identifier))]
                     : []
-                return try? Checkout(
+                guard let start = try? Checkout(
                     currency: currency, countryCode: "CN", merchantName: "Shop", items: items, shippingMethods: methods,
                     coupons: coupons, taxRules: taxRules, shippingRules: shippingRules, surcharges: surcharges, rounding: rounding)
+                else { return nil }
+                guard let headroom = extras.1 else { return start }
+                // A ceiling between the starting total and a third more: some events pass it.
+                let maximum = start.summary.total.amount + (start.summary.total.amount * BigDecimal(headroom) * "0.0001")
+                return try? Checkout(
+                    currency: currency, countryCode: "CN", merchantName: "Shop", items: items, shippingMethods: methods,
+                    coupons: coupons, taxRules: taxRules, shippingRules: shippingRules, surcharges: surcharges, rounding: rounding,
+                    maximumTotal: maximum.rounded(scale: currency.minorUnits, .down))
             }
             .filter("a valid checkout") { $0 != nil }
             .map { $0! }

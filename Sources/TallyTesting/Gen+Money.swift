@@ -27,6 +27,7 @@ extension Gen where Value == Money {
             (6, .int64(in: -100_000_000...100_000_000)),
             (2, .int64(in: -1_000...1_000)),
             (1, .int64(in: .min ... .max)),
+            (1, .constant(0)),
         ]).map { Money(minorUnits: $0, currency: currency) }
     }
 

@@ -116,7 +116,10 @@ final class CheckoutRuleTests: XCTestCase {
              "items[1].amount: 12.755 has more decimals than USD allows (2)"),
             ({ try self.make(items: [SummaryItem(label: "A", amount: "1200.5")], methods: [], currency: .jpy) },
              "items[0].amount: 1200.5 has more decimals than JPY allows (0)"),
-            ({ try self.make(items: [SummaryItem(label: "A", amount: "-1.00")], methods: []) }, "total: -1.00 is negative; Apple Pay refuses negative totals"),
+            ({ try self.make(items: [SummaryItem(label: "A", amount: "-1.00")], methods: []) },
+             "items: the final items add up to -1.00; a negative items total can make the payment total negative"),
+            ({ try self.make(items: [SummaryItem(label: "A", amount: "10.00"), SummaryItem(label: "Refund", amount: "-15.00")]) },
+             "items: the final items add up to -5.00; a negative items total can make the payment total negative"),
             ({ try self.make(methods: [ShippingMethod(identifier: "a", label: "A", amount: 1), ShippingMethod(identifier: "a", label: "B", amount: 2)]) },
              #"shippingMethods: identifier "a" is used twice"#),
             ({ try self.make(methods: [ShippingMethod(identifier: "a", label: "A", amount: "-1")]) }, "shippingMethods[0].amount: -1 is negative"),
@@ -153,8 +156,7 @@ final class CheckoutRuleTests: XCTestCase {
         let abroad = checkout.authorize(PaymentAuthorization(paymentMethod: card, shippingContact: address("FR")))
         XCTAssertEqual(abroad.status, .invalidShippingPostalAddress)
         XCTAssertEqual(abroad.errors.map(\.code), [.shippingAddressUnserviceable])
-        var billing = try Checkout(currency: .usd, countryCode: "US", merchantName: "S", items: [SummaryItem(label: "A", amount: 1)], requiredBillingContactFields: [.postalAddress])
-        billing.countryCode = "US"
+        let billing = try Checkout(currency: .usd, countryCode: "US", merchantName: "S", items: [SummaryItem(label: "A", amount: 1)], requiredBillingContactFields: [.postalAddress])
         XCTAssertEqual(billing.authorize(PaymentAuthorization(paymentMethod: card)).status, .invalidBillingPostalAddress)
     }
 
@@ -210,22 +212,24 @@ final class CheckoutRuleTests: XCTestCase {
         XCTAssertEqual(checkout.summary.total, Money("99999995.00", .usd))
     }
 
-    /// Found in review: a free-shipping coupon could take the total below zero when the items net
-    /// to a negative subtotal, a percent "discount" of a negative subtotal came out positive, and a
-    /// negative base was taxed negatively.
-    func testNegativeSubtotalsGetNoDiscountNoTaxAndNeverANegativeTotal() throws {
+    /// Found in review: items netting below zero let a cheaper shipping method or a free-shipping
+    /// coupon take the total negative. Such items are refused; items netting to exactly zero keep
+    /// every event at or above zero.
+    func testItemsNettingToZeroNeverGiveANegativeTotal() throws {
         var checkout = try make(
-            items: [SummaryItem(label: "A", amount: "1.00"), SummaryItem(label: "Refund", amount: "-2.00")],
-            methods: [ShippingMethod(identifier: "std", label: "Standard", amount: "5.00")],
+            items: [SummaryItem(label: "A", amount: "2.00"), SummaryItem(label: "Refund", amount: "-2.00")],
+            methods: [ShippingMethod(identifier: "exp", label: "Express", amount: "5.00"), ShippingMethod(identifier: "free", label: "Free", amount: 0)],
             coupons: [Coupon(code: "F", benefit: .freeShipping), Coupon(code: "P", benefit: .percentOff(10))],
-            taxRules: [TaxRule(country: "US", rate: "0.1", label: "Tax")],
+            taxRules: [TaxRule(country: "US", rate: "0.1", label: "Tax", includesShipping: true)],
             surcharges: [Surcharge(paymentMethodType: .credit, percent: 10, label: "Fee")])
-        XCTAssertEqual(lines(checkout), ["A 1.00", "Refund -2.00", "Standard 5.00", "Tax 0.00", "Shop 4.00"])
+        XCTAssertEqual(lines(checkout), ["A 2.00", "Refund -2.00", "Express 5.00", "Tax 0.50", "Shop 5.50"])
         _ = checkout.changeCouponCode("F")
         _ = checkout.selectPaymentMethod(PaymentMethod(type: .credit))
-        XCTAssertEqual(lines(checkout), ["A 1.00", "Refund -2.00", "Free shipping (F) -4.00", "Standard 5.00", "Tax 0.00", "Fee 0.00", "Shop 0.00"])
+        XCTAssertEqual(lines(checkout), ["A 2.00", "Refund -2.00", "Free shipping (F) -5.00", "Express 5.00", "Tax 0.00", "Fee 0.00", "Shop 0.00"])
         _ = checkout.changeCouponCode("P")
-        XCTAssertEqual(checkout.summary.derivedLines.first?.amount, "0.00", "no positive 'discount'")
+        XCTAssertEqual(checkout.summary.derivedLines.first?.amount, "0.00", "no discount of a zero subtotal")
+        XCTAssertEqual(checkout.selectShippingMethod("free").status, .success)
+        XCTAssertEqual(checkout.summary.total.amount.signum(), 0)
     }
 
     func testDirectionalRoundingAppliesToTheSignedLine() throws {
@@ -247,5 +251,32 @@ final class CheckoutRuleTests: XCTestCase {
         let checkout = try make(items: [SummaryItem(label: "A", amount: 5), SummaryItem(label: "B", amount: "2.5")], methods: [])
         XCTAssertEqual(lines(checkout), ["A 5.00", "B 2.50", "Shop 7.50"])
         XCTAssertEqual(PaymentMethodType.eMoney.rawValue, 5)
+    }
+
+    /// Found in review: removing or swapping a coupon raised the total past the maximum unchecked.
+    func testCouponChangesRespectTheMaximumTotal() throws {
+        var checkout = try Checkout(
+            currency: .usd, countryCode: "US", merchantName: "S", items: [SummaryItem(label: "A", amount: "100.00")],
+            shippingMethods: [ShippingMethod(identifier: "pickup", label: "Pickup", amount: 0), ShippingMethod(identifier: "x", label: "X", amount: "40.00")],
+            coupons: [Coupon(code: "HALF", benefit: .percentOff(50))], maximumTotal: "100.00")
+        XCTAssertEqual(checkout.changeCouponCode("HALF").errors, [])
+        XCTAssertEqual(checkout.selectShippingMethod("x").status, .success)
+        XCTAssertEqual(checkout.summary.total, Money("90.00", .usd))
+        let removal = checkout.changeCouponCode("")
+        XCTAssertEqual(removal.errors.map(\.code), [.unknown])
+        XCTAssertEqual(checkout.appliedCouponCode, "HALF", "refused: the coupon stays")
+        XCTAssertEqual(checkout.summary.total, Money("90.00", .usd))
+    }
+
+    func testVerificationOfACustomCurrencysNumericCode() throws {
+        let points = Currency(code: "PTS", minorUnits: 0, name: "Points", numericCode: 901)
+        let checkout = try Checkout(currency: points, countryCode: "US", merchantName: "S", items: [SummaryItem(label: "A", amount: 250)])
+        XCTAssertEqual(checkout.verify(minorUnits: 250, numericCurrencyCode: 901), .matches)
+    }
+
+    func testMerchantNameOfOnlyNewlinesIsEmpty() {
+        XCTAssertThrowsError(try Checkout(currency: .usd, countryCode: "US", merchantName: "\n", items: [SummaryItem(label: "A", amount: 1)])) {
+            XCTAssertEqual($0 as? CheckoutError, .emptyMerchantName)
+        }
     }
 }

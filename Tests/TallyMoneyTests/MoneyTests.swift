@@ -147,3 +147,38 @@ final class MoneyTests: XCTestCase {
         }
     }
 }
+
+/// Found in the money-layer review.
+final class MoneyReviewTests: XCTestCase {
+    func testCustomCurrenciesRoundTripThroughCodable() throws {
+        for currency in [Currency(code: "XBT", minorUnits: 8, name: "Bitcoin"), Currency(code: "TOK", minorUnits: 2, name: "Tok", numericCode: 901)] {
+            let money = Money("1.5", currency)
+            XCTAssertEqual(try JSONDecoder().decode(Money.self, from: JSONEncoder().encode(money)), money)
+            XCTAssertEqual(try JSONDecoder().decode(Currency.self, from: JSONEncoder().encode(currency)), currency)
+        }
+    }
+
+    func testCustomCodesThatAreNotISOShapedFormatPlainly() {
+        let points = Currency(code: "POINTS", minorUnits: 2)
+        XCTAssertEqual(Money("1234.5", points).formatted(locale: Locale(identifier: "en_US")), "POINTS 1234.50")
+        XCTAssertEqual(Money("1234.5", Currency(code: "pts", minorUnits: 2)).formatted(locale: Locale(identifier: "en_US")), "pts 1234.50")
+    }
+
+    func testSplitIsBounded() {
+        XCTAssertThrowsError(try Money("1.00", .usd).split(into: .max)) { error in
+            XCTAssertEqual(error as? MoneyError, .tooManyParts(count: .max, limit: Money.maximumParts))
+        }
+    }
+
+    func testAnIncrementThatDoesNotDivideIsNamedAsSuch() {
+        XCTAssertThrowsError(try Money("0.10", .chf).allocated(byRatios: [1], increment: "0.03")) { error in
+            XCTAssertEqual(error as? MoneyError, .notAMultipleOfIncrement(amount: "0.10", increment: "0.03"))
+        }
+    }
+
+    func testMoneyRoundTripsThroughCodable() {
+        forAll(Gen.money) { money in
+            try JSONDecoder().decode(Money.self, from: JSONEncoder().encode(money)) == money
+        }
+    }
+}
