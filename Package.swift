@@ -14,6 +14,7 @@ let package = Package(
         .library(name: "TallyDecimal", targets: ["TallyDecimal"]),
         .library(name: "TallyMoney", targets: ["TallyMoney"]),
         .library(name: "TallyCheckout", targets: ["TallyCheckout"]),
+        .library(name: "TallyBridge", targets: ["TallyBridge"]),
         .library(name: "TallyTesting", targets: ["TallyTesting"]),
         .executable(name: "tally", targets: ["TallyCLI"]),
     ],
@@ -27,7 +28,9 @@ let package = Package(
         .target(name: "TallyDecimal", dependencies: ["CGMP"]),
         .target(name: "TallyMoney", dependencies: ["TallyDecimal"]),
         .target(name: "TallyCheckout", dependencies: ["TallyDecimal", "TallyMoney"]),
-        .target(name: "Tally", dependencies: ["TallyDecimal", "TallyMoney", "TallyCheckout"]),
+        // JSON in and out: an exact JSON reader, the checkout document.
+        .target(name: "TallyBridge", dependencies: ["TallyDecimal", "TallyMoney", "TallyCheckout"]),
+        .target(name: "Tally", dependencies: ["TallyDecimal", "TallyMoney", "TallyCheckout", "TallyBridge"]),
         // Property-based testing for XCTest: seeded generators, runner, integrated shrinking.
         .target(name: "TallyTesting", dependencies: ["TallyDecimal", "TallyMoney", "TallyCheckout"]),
         .executableTarget(name: "TallyCLI", dependencies: ["Tally"]),
@@ -42,6 +45,7 @@ let package = Package(
         .testTarget(name: "TallyTestingTests", dependencies: ["TallyTesting", "TallyDecimal"]),
         .testTarget(name: "TallyMoneyTests", dependencies: ["TallyMoney", "TallyTesting"]),
         .testTarget(name: "TallyCheckoutTests", dependencies: ["TallyCheckout", "TallyTesting"]),
+        .testTarget(name: "TallyBridgeTests", dependencies: ["TallyBridge", "TallyTesting"]),
     ],
     swiftLanguageModes: [.v6]
 )
