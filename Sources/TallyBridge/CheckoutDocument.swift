@@ -1,0 +1,217 @@
+import TallyCheckout
+import TallyDecimal
+import TallyMoney
+
+/// The checkout document: the JSON body the seed's web view sends to its Apple Pay service, plus
+/// Tally's keys, read strictly and exactly.
+///
+/// ```json
+/// {"merchantName": "ls", "currencyCode": "CNY", "countryCode": "CN",
+///  "items": [{"label": "商品价格", "amount": "12.75"}, {"label": "优惠折扣", "amount": -12.74}],
+///  "shippingMethods": [{"identifier": "freeshipping", "label": "包邮", "detail": "6-8 天 送达", "amount": "0.00"}],
+///  "shippingAddressRequirement": "all", "shippingType": "shipping"}
+/// ```
+/// Amounts may be strings or numbers and are read from their text (a 60-digit amount is exact).
+/// Every error names the JSON path and the reason; unknown keys are errors (usually typos) unless
+/// `lenient` is set; unknown enumeration strings are always errors.
+public enum CheckoutDocument {
+    /// Reads a document and builds its `Checkout`.
+    ///
+    /// - Throws: `DocumentError` with the JSON path: malformed JSON, a wrong type, a bad amount,
+    ///   an unknown code or enumeration string, an unknown key, or a `CheckoutError` (negative
+    ///   total, too many decimals, …) at the place it names.
+    public static func checkout(from text: String, lenient: Bool = false) throws(DocumentError) -> Checkout {
+        let value: JSONValue
+        do {
+            value = try JSONReader.read(text)
+        } catch {
+            throw DocumentError(path: "", reason: "not JSON: \(error)")
+        }
+        return try checkout(from: value, lenient: lenient)
+    }
+
+    /// Builds the `Checkout` of an already-read document (see `checkout(from:lenient:)`).
+    public static func checkout(from value: JSONValue, lenient: Bool = false) throws(DocumentError) -> Checkout {
+        let root = try Node(value: value, path: "").object(keys: documentKeys, lenient: lenient)
+        let currencyCode = try root.required("currencyCode").string()
+        let currency: Currency
+        do {
+            currency = try Currency(currencyCode)
+        } catch {
+            throw DocumentError(path: "currencyCode", reason: "\(String(reflecting: currencyCode)) is not an ISO 4217 code")
+        }
+        let countryCode = try root.required("countryCode").string()
+        let merchantName = try root.optional("merchantName")?.string() ?? "Total"
+        let items = try root.required("items").array().map { (node) throws(DocumentError) -> SummaryItem in
+            let item = try node.object(keys: ["label", "amount", "type"], lenient: lenient)
+            let type = try item.optional("type")?.enumeration(["final": SummaryItemType.final, "pending": .pending]) ?? .final
+            return SummaryItem(label: try item.required("label").string(), amount: try item.required("amount").amount(currency), type: type)
+        }
+        let methods = try (root.optional("shippingMethods")?.array() ?? []).map { (node) throws(DocumentError) -> ShippingMethod in
+            let method = try node.object(keys: ["identifier", "label", "detail", "amount"], lenient: lenient)
+            return ShippingMethod(
+                identifier: try method.required("identifier").string(), label: try method.required("label").string(),
+                detail: try method.optional("detail")?.string() ?? "", amount: try method.required("amount").amount(currency))
+        }
+        let coupons = try (root.optional("coupons")?.array() ?? []).map { (node) throws(DocumentError) -> Coupon in
+            let coupon = try node.object(keys: ["code", "percentOff", "amountOff", "freeShipping", "expired"], lenient: lenient)
+            let benefits: [Coupon.Benefit] = [
+                (try coupon.optional("percentOff")?.decimal()).map { Coupon.Benefit.percentOff($0) },
+                (try coupon.optional("amountOff")?.amount(currency)).map { Coupon.Benefit.amountOff($0) },
+                try coupon.optional("freeShipping")?.bool() == true ? .freeShipping : nil,
+            ].compactMap { $0 }
+            guard benefits.count == 1 else {
+                throw DocumentError(path: coupon.path, reason: "a coupon needs exactly one of percentOff, amountOff or freeShipping: true")
+            }
+            return Coupon(code: try coupon.required("code").string(), benefit: benefits[0], isExpired: try coupon.optional("expired")?.bool() ?? false)
+        }
+        let taxRules = try (root.optional("taxRules")?.array() ?? []).map { (node) throws(DocumentError) -> TaxRule in
+            let rule = try node.object(keys: ["country", "region", "rate", "label", "includesShipping"], lenient: lenient)
+            return TaxRule(
+                country: try rule.required("country").string(), region: try rule.optional("region")?.string(),
+                rate: try rule.required("rate").decimal(), label: try rule.optional("label")?.string() ?? "Tax",
+                includesShipping: try rule.optional("includesShipping")?.bool() ?? false)
+        }
+        let shippingRules = try (root.optional("shippingRules")?.array() ?? []).map { (node) throws(DocumentError) -> ShippingRule in
+            let rule = try node.object(keys: ["country", "regions", "methods"], lenient: lenient)
+            return ShippingRule(
+                country: try rule.required("country").string(),
+                regions: try (rule.optional("regions")?.array() ?? []).map { (node) throws(DocumentError) in try node.string() },
+                methods: try rule.required("methods").array().map { (node) throws(DocumentError) in try node.string() })
+        }
+        let surcharges = try (root.optional("paymentMethodSurcharges")?.array() ?? []).map { (node) throws(DocumentError) -> Surcharge in
+            let surcharge = try node.object(keys: ["type", "percent", "label"], lenient: lenient)
+            return Surcharge(
+                paymentMethodType: try surcharge.required("type").enumeration(paymentMethodTypes),
+                percent: try surcharge.required("percent").decimal(), label: try surcharge.optional("label")?.string() ?? "Surcharge")
+        }
+        let rounding = try root.optional("rounding")?.enumeration(Dictionary(uniqueKeysWithValues: RoundingRule.allCases.map { ($0.rawValue, $0) }))
+        let billing = try root.optional("billingAddressRequirement")?.enumeration(requirements) ?? []
+        let shipping = try root.optional("shippingAddressRequirement")?.enumeration(requirements) ?? []
+        let shippingType = try root.optional("shippingType")?.enumeration(shippingTypes) ?? .shipping
+        let merchantIdentifier = try root.optional("merchantIdentifier")?.string() ?? ""
+        do {
+            return try Checkout(
+                currency: currency, countryCode: countryCode, merchantName: merchantName, items: items,
+                shippingMethods: methods, coupons: coupons, taxRules: taxRules, shippingRules: shippingRules,
+                surcharges: surcharges, rounding: rounding ?? .toNearestOrAwayFromZero, merchantIdentifier: merchantIdentifier,
+                requiredBillingContactFields: billing, requiredShippingContactFields: shipping, shippingType: shippingType)
+        } catch let error as CheckoutError {
+            // CheckoutError messages already start with the document's path ("items[1].amount: …").
+            let text = error.description
+            if let colon = text.range(of: ": ") {
+                throw DocumentError(path: String(text[..<colon.lowerBound]), reason: String(text[colon.upperBound...]))
+            }
+            throw DocumentError(path: "", reason: text)
+        } catch {
+            throw DocumentError(path: "", reason: "\(error)")
+        }
+    }
+
+    static let documentKeys: Set<String> = [
+        "merchantName", "currencyCode", "countryCode", "items", "shippingMethods", "billingAddressRequirement",
+        "shippingAddressRequirement", "shippingType", "coupons", "taxRules", "shippingRules", "paymentMethodSurcharges",
+        "rounding", "merchantIdentifier",
+    ]
+
+    /// The seed's requirement strings, as the contact fields PassKit asks for.
+    static let requirements: [String: Set<ContactField>] = [
+        "none": [], "all": [.postalAddress, .name, .emailAddress, .phoneNumber], "postcode": [.postalAddress],
+        "name": [.name], "email": [.emailAddress], "phone": [.phoneNumber],
+    ]
+
+    /// The seed's shipping types.
+    static let shippingTypes: [String: ShippingType] = [
+        "shipping": .shipping, "delivery": .delivery, "store": .storePickup, "service": .servicePickup,
+    ]
+
+    /// Payment-method types by name.
+    static let paymentMethodTypes: [String: PaymentMethodType] = [
+        "debit": .debit, "credit": .credit, "prepaid": .prepaid, "store": .store, "eMoney": .eMoney, "unknown": .unknown,
+    ]
+}
+
+/// A value at a JSON path, with typed accessors that fail with the path and the reason.
+struct Node {
+    let value: JSONValue
+    let path: String
+
+    func child(_ key: String) -> String { path.isEmpty ? key : "\(path).\(key)" }
+
+    func fail(_ reason: String) -> DocumentError { DocumentError(path: path, reason: reason) }
+
+    func object(keys: Set<String>, lenient: Bool) throws(DocumentError) -> ObjectNode {
+        guard case .object(let object) = value else { throw fail("expected an object, found \(value.kindDescription)") }
+        if !lenient, let unknown = object.keys.first(where: { !keys.contains($0) }) {
+            throw DocumentError(path: child(unknown), reason: "unknown key (a typo? read with lenient to ignore unknown keys)")
+        }
+        return ObjectNode(object: object, path: path)
+    }
+
+    func array() throws(DocumentError) -> [Node] {
+        guard case .array(let elements) = value else { throw fail("expected an array, found \(value.kindDescription)") }
+        return elements.enumerated().map { Node(value: $0.element, path: "\(path)[\($0.offset)]") }
+    }
+
+    func string() throws(DocumentError) -> String {
+        guard case .string(let text) = value else { throw fail("expected a string, found \(value.kindDescription)") }
+        return text
+    }
+
+    func bool() throws(DocumentError) -> Bool {
+        guard case .bool(let flag) = value else { throw fail("expected true or false, found \(value.kindDescription)") }
+        return flag
+    }
+
+    /// A decimal from a JSON string or number, read exactly from its text.
+    func decimal() throws(DocumentError) -> BigDecimal {
+        let text: String
+        switch value {
+        case .string(let string): text = string
+        case .number(let number): text = number
+        default: throw fail("expected a decimal number (a string or a number), found \(value.kindDescription)")
+        }
+        do {
+            return try BigDecimal(parsing: text)
+        } catch {
+            let shown = value == .string(text) ? String(reflecting: text) : text
+            switch error.reason {
+            case .tooManyDigits, .exponentOutOfRange: throw fail("\(shown) is out of range: \(error.description)")
+            default: throw fail("\(shown) is not a decimal number")
+            }
+        }
+    }
+
+    /// An amount in `currency`: a decimal with no more decimals than the currency allows.
+    func amount(_ currency: Currency) throws(DocumentError) -> BigDecimal {
+        let amount = try decimal()
+        guard (try? amount.rescaled(exactlyTo: currency.minorUnits)) != nil else {
+            throw fail("\(amount.plainString) has more decimals than \(currency.code) allows (\(currency.minorUnits))")
+        }
+        return amount
+    }
+
+    func enumeration<T>(_ cases: [String: T]) throws(DocumentError) -> T {
+        let text = try string()
+        guard let match = cases[text] else {
+            throw fail("\(String(reflecting: text)) is not one of \(cases.keys.sorted().joined(separator: ", "))")
+        }
+        return match
+    }
+}
+
+/// An object at a JSON path.
+struct ObjectNode {
+    let object: JSONObject
+    let path: String
+
+    func optional(_ key: String) -> Node? {
+        guard let value = object[key], value != .null else { return nil }
+        return Node(value: value, path: path.isEmpty ? key : "\(path).\(key)")
+    }
+
+    func required(_ key: String) throws(DocumentError) -> Node {
+        guard let node = optional(key) else { throw DocumentError(path: path.isEmpty ? key : "\(path).\(key)", reason: "is missing") }
+        return node
+    }
+}
