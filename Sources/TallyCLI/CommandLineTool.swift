@@ -1,6 +1,7 @@
 // Subcommand dispatch and usage text for `tally`. Small on purpose: no argument-parsing package
 // can be fetched here, and the command surface is a handful of words.
 import Foundation
+import TallyBridge
 
 enum CommandLineTool {
     static let usage = """
@@ -13,11 +14,13 @@ enum CommandLineTool {
                               authorization — printing each update's summary; then tax
                               rounding, a split, cash rounding and formatting as money, and a
                               40-digit sum next to Foundation.Decimal's answer.
+          tally quote FILE|-  Print the payment summary of a checkout document (JSON) after
+                              optional events, as a table, Tally JSON, Apple Pay JS or W3C
+                              Payment Request; `tally quote --help` for the options.
           tally help          Show this help (also: --help, -h).
 
         EXIT STATUS:
-          0 success, 2 usage error (1, a document error, is kept for commands
-          that read a checkout document).
+          0 success, 1 a document error or a refused event, 2 usage error.
 
         """
 
@@ -35,6 +38,14 @@ enum CommandLineTool {
             }
             print(Demo.render(), terminator: "")
             return 0
+        case "quote":
+            let result = QuoteCommand.run(Array(arguments.dropFirst())) { path in
+                if path == "-" { return String(decoding: FileHandle.standardInput.readDataToEndOfFile(), as: UTF8.self) }
+                return try String(contentsOfFile: path, encoding: .utf8)
+            }
+            print(result.output, terminator: "")
+            if !result.errors.isEmpty { printError(String(result.errors.dropLast())) }
+            return result.status
         case "help", "--help", "-h":
             print(usage, terminator: "")
             return 0

@@ -1,0 +1,175 @@
+import TallyCheckout
+import TallyDecimal
+import TallyMoney
+
+/// A checkout's summary rendered for each audience: Tally's JSON, Apple Pay JS, the W3C Payment
+/// Request API, and a text table for people.
+public enum SummaryRenderer {
+    /// The output formats.
+    public enum Format: String, CaseIterable, Sendable {
+        /// A text table.
+        case table
+        /// Tally's own JSON (summary items with the total last, shipping methods, errors).
+        case json
+        /// Apple Pay JS `ApplePayPaymentRequest` fields.
+        case applepay
+        /// W3C Payment Request `PaymentDetailsInit`.
+        case w3c
+    }
+
+    /// Renders `checkout`'s summary (and `errors` from the events that led there) in `format`.
+    ///
+    /// - Throws: `DocumentError` when the format cannot carry the amounts: Apple Pay JS's amount
+    ///   grammar is `-?[0-9]+(\.[0-9][0-9])?`, so 3- and 4-decimal currencies (KWD, CLF) are refused
+    ///   rather than rounded.
+    public static func render(_ checkout: Checkout, errors: [PaymentError] = [], as format: Format) throws(DocumentError) -> String {
+        switch format {
+        case .table: return table(checkout, errors: errors)
+        case .json: return JSONWriter.write(tallyJSON(checkout, errors: errors)) + "\n"
+        case .applepay: return JSONWriter.write(try applePay(checkout)) + "\n"
+        case .w3c: return JSONWriter.write(w3c(checkout)) + "\n"
+        }
+    }
+
+    /// An amount as a string with exactly the currency's decimals (`"10.00"`, `"1234"`, `"1.234"`).
+    static func amount(_ value: BigDecimal, _ currency: Currency) -> String {
+        value.rounded(scale: currency.minorUnits, .towardZero).plainString
+    }
+
+    /// Tally's JSON: `currencyCode`, `countryCode`, `summaryItems` (the total last), `total`,
+    /// `shippingMethods`, `selectedShippingMethod`, `errors`.
+    public static func tallyJSON(_ checkout: Checkout, errors: [PaymentError] = []) -> JSONValue {
+        let currency = checkout.currency
+        func item(_ line: SummaryItem) -> JSONValue {
+            .object(["label": .string(line.label), "amount": .string(amount(line.amount, currency)), "type": .string(line.type.rawValue)])
+        }
+        let summary = checkout.summary
+        return .object([
+            "currencyCode": .string(currency.code),
+            "countryCode": .string(checkout.countryCode),
+            "summaryItems": .array(summary.map(item)),
+            "total": item(summary.totalLine),
+            "shippingMethods": .array(checkout.shippingMethodsForSheet.map { method in
+                .object([
+                    "identifier": .string(method.identifier), "label": .string(method.label),
+                    "detail": .string(method.detail), "amount": .string(amount(method.amount, currency)),
+                ])
+            }),
+            "selectedShippingMethod": checkout.selectedShippingMethodIdentifier.map { .string($0) } ?? .null,
+            "errors": .array(errors.map(paymentError)),
+        ])
+    }
+
+    static func paymentError(_ error: PaymentError) -> JSONValue {
+        .object([
+            "code": .string(error.code.rawValue),
+            "contactField": error.contactField.map { .string($0.rawValue) } ?? .null,
+            "message": .string(error.message),
+        ])
+    }
+
+    /// Apple Pay JS: the `ApplePayPaymentRequest` fields of the summary. Amounts are strings in
+    /// Apple's grammar; the total is separate from `lineItems`, which hold every other line.
+    public static func applePay(_ checkout: Checkout) throws(DocumentError) -> JSONValue {
+        let currency = checkout.currency
+        guard currency.minorUnits <= 2 else {
+            throw DocumentError(
+                path: "currencyCode",
+                reason: "\(currency.code) amounts have \(currency.minorUnits) decimals; Apple Pay JS amounts allow at most 2 (-?[0-9]+(.[0-9][0-9])?)")
+        }
+        // 0-decimal currencies (JPY) are whole numbers, which the grammar accepts; 1 decimal does not occur in ISO 4217.
+        func line(_ item: SummaryItem) -> JSONValue {
+            .object(["label": .string(item.label), "amount": .string(amount(item.amount, currency)), "type": .string(item.type.rawValue)])
+        }
+        let summary = checkout.summary
+        let capabilities: [(MerchantCapability, String)] = [
+            (.threeDSecure, "supports3DS"), (.emv, "supportsEMV"), (.credit, "supportsCredit"), (.debit, "supportsDebit"),
+        ]
+        return .object([
+            "countryCode": .string(checkout.countryCode),
+            "currencyCode": .string(currency.code),
+            "merchantCapabilities": .array(capabilities.filter { checkout.merchantCapabilities.contains($0.0) }.map { .string($0.1) }),
+            "supportedNetworks": .array(checkout.supportedNetworks.map { .string(applePayNetwork($0)) }),
+            "total": line(summary.totalLine),
+            "lineItems": .array(summary.dropLast().map(line)),
+            "shippingMethods": .array(checkout.shippingMethodsForSheet.map { method in
+                .object([
+                    "label": .string(method.label), "detail": .string(method.detail),
+                    "amount": .string(amount(method.amount, currency)), "identifier": .string(method.identifier),
+                ])
+            }),
+        ])
+    }
+
+    /// Apple Pay JS network names (lower camel case: `"amex"`, `"masterCard"`, `"chinaUnionPay"`).
+    static func applePayNetwork(_ network: PaymentNetwork) -> String {
+        switch network {
+        case .amex: return "amex"
+        case .masterCard: return "masterCard"
+        case .visa: return "visa"
+        case .chinaUnionPay: return "chinaUnionPay"
+        case .discover: return "discover"
+        case .jcb: return "jcb"
+        case .interac: return "interac"
+        case .maestro: return "maestro"
+        case .privateLabel: return "privateLabel"
+        default: return network.rawValue.prefix(1).lowercased() + network.rawValue.dropFirst()
+        }
+    }
+
+    /// W3C Payment Request `PaymentDetailsInit`: `total`, `displayItems`, `shippingOptions` with
+    /// `selected`; amounts as `{"currency", "value"}` strings.
+    public static func w3c(_ checkout: Checkout) -> JSONValue {
+        let currency = checkout.currency
+        func money(_ value: BigDecimal) -> JSONValue {
+            .object(["currency": .string(currency.code), "value": .string(amount(value, currency))])
+        }
+        func item(_ line: SummaryItem) -> JSONValue {
+            line.type == .pending
+                ? .object(["label": .string(line.label), "amount": money(line.amount), "pending": .bool(true)])
+                : .object(["label": .string(line.label), "amount": money(line.amount)])
+        }
+        let summary = checkout.summary
+        return .object([
+            "total": item(summary.totalLine),
+            "displayItems": .array(summary.dropLast().map(item)),
+            "shippingOptions": .array(checkout.offeredShippingMethods.map { method in
+                .object([
+                    "id": .string(method.identifier), "label": .string(method.label), "amount": money(method.amount),
+                    "selected": .bool(method.identifier == checkout.selectedShippingMethodIdentifier),
+                ])
+            }),
+        ])
+    }
+
+    /// A text table: one line per summary item, amounts right-aligned with the currency's decimals,
+    /// then any errors.
+    public static func table(_ checkout: Checkout, errors: [PaymentError] = []) -> String {
+        let summary = checkout.summary
+        let currency = checkout.currency
+        let rows = summary.map { ($0.label, amount($0.amount, currency) + ($0.type == .pending ? " (pending)" : "")) }
+        let labelWidth = rows.map { displayWidth($0.0) }.max() ?? 0
+        let amountWidth = rows.map { $0.1.count }.max() ?? 0
+        var out = ""
+        for (index, row) in rows.enumerated() {
+            if index == rows.count - 1 { out += String(repeating: "-", count: labelWidth + amountWidth + 2) + "\n" }
+            out += row.0 + String(repeating: " ", count: labelWidth - displayWidth(row.0) + 2)
+                + String(repeating: " ", count: amountWidth - row.1.count) + row.1 + "\n"
+        }
+        out += "\(currency.code), \(summary.count) lines"
+        if let selected = checkout.selectedShippingMethodIdentifier { out += ", shipping: \(selected)" }
+        out += "\n"
+        for error in errors { out += "error: \(error)\n" }
+        return out
+    }
+
+    /// Terminal columns: East Asian wide characters take two.
+    static func displayWidth(_ text: String) -> Int {
+        text.unicodeScalars.reduce(0) { width, scalar in
+            switch scalar.value {
+            case 0x1100...0x115F, 0x2E80...0xA4CF, 0xAC00...0xD7A3, 0xF900...0xFAFF, 0xFF00...0xFF60, 0xFFE0...0xFFE6: return width + 2
+            default: return width + 1
+            }
+        }
+    }
+}
