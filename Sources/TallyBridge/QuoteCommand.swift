@@ -44,57 +44,88 @@ public enum QuoteCommand {
     /// Runs `tally quote` with `arguments` (those after `quote`); `read` reads a file's text or,
     /// for `-`, standard input.
     public static func run(_ arguments: [String], read: (String) throws -> String) -> Result {
-        var file: String?
-        var options: [String: String] = [:]
-        var lenient = false
-        var rest = arguments[...]
-        let valued: Set<String> = ["--shipping", "--coupon", "--payment-type", "--contact-country", "--contact-region", "--format"]
-        while let argument = rest.popFirst() {
-            if argument == "--help" || argument == "-h" { return Result(status: 0, output: usage, errors: "") }
-            if argument == "--lenient" {
-                lenient = true
-            } else if valued.contains(argument) {
-                guard let value = rest.popFirst() else { return usageError("\(argument) needs a value") }
-                options[argument] = value
-            } else if argument.hasPrefix("--") {
-                return usageError("unknown option \(argument)")
-            } else if file == nil {
-                file = argument
-            } else {
-                return usageError("unexpected argument \(String(reflecting: argument))")
-            }
+        let prepared: Prepared
+        switch prepare(arguments, command: "quote", usage: usage, extraOptions: ["--format"], read: read) {
+        case .failure(let box): return box.result
+        case .success(let value): prepared = value
         }
-        guard let file else { return usageError("missing FILE (a checkout document, or - for standard input)") }
         let format: SummaryRenderer.Format
-        if let name = options["--format"] {
+        if let name = prepared.options["--format"] {
             guard let chosen = SummaryRenderer.Format(rawValue: name) else {
-                return usageError("--format must be one of \(SummaryRenderer.Format.allCases.map(\.rawValue).joined(separator: ", "))")
+                return usageError("--format must be one of \(SummaryRenderer.Format.allCases.map(\.rawValue).joined(separator: ", "))", command: "quote", usage: usage)
             }
             format = chosen
         } else {
             format = .table
         }
+        let rendered: String
+        do {
+            rendered = try SummaryRenderer.render(prepared.checkout, errors: prepared.paymentErrors, as: format)
+        } catch {
+            return Result(status: 1, output: "", errors: "tally quote: \(error)\n")
+        }
+        let messages = prepared.refusals + prepared.paymentErrors.map { "\($0)" }
+        return Result(
+            status: messages.isEmpty ? 0 : 1, output: rendered,
+            errors: messages.map { "tally quote: \($0)\n" }.joined())
+    }
+
+    /// A document read and brought to the state the event options ask for.
+    struct Prepared {
+        var checkout: Checkout
+        var options: [String: String]
+        var paymentErrors: [PaymentError]
+        var refusals: [String]
+    }
+
+    /// The options every document command shares: FILE|-, --lenient, and the events (contact,
+    /// shipping, coupon, payment type), applied in that order; `extraOptions` take a value too.
+    static func prepare(
+        _ arguments: [String], command: String, usage: String, extraOptions: Set<String>, read: (String) throws -> String
+    ) -> Swift.Result<Prepared, ResultBox> {
+        var file: String?
+        var options: [String: String] = [:]
+        var lenient = false
+        var rest = arguments[...]
+        let valued = extraOptions.union(["--shipping", "--coupon", "--payment-type", "--contact-country", "--contact-region"])
+        while let argument = rest.popFirst() {
+            if argument == "--help" || argument == "-h" { return .failure(ResultBox(Result(status: 0, output: usage, errors: ""))) }
+            if argument == "--lenient" {
+                lenient = true
+            } else if valued.contains(argument) {
+                guard let value = rest.popFirst() else { return .failure(ResultBox(usageError("\(argument) needs a value", command: command, usage: usage))) }
+                options[argument] = value
+            } else if argument.hasPrefix("--") {
+                return .failure(ResultBox(usageError("unknown option \(argument)", command: command, usage: usage)))
+            } else if file == nil {
+                file = argument
+            } else {
+                return .failure(ResultBox(usageError("unexpected argument \(String(reflecting: argument))", command: command, usage: usage)))
+            }
+        }
+        guard let file else {
+            return .failure(ResultBox(usageError("missing FILE (a checkout document, or - for standard input)", command: command, usage: usage)))
+        }
         var paymentType: PaymentMethodType?
         if let name = options["--payment-type"] {
             guard let type = CheckoutDocument.paymentMethodTypes[name] else {
-                return usageError("--payment-type must be one of \(CheckoutDocument.paymentMethodTypes.keys.sorted().joined(separator: ", "))")
+                return .failure(ResultBox(usageError(
+                    "--payment-type must be one of \(CheckoutDocument.paymentMethodTypes.keys.sorted().joined(separator: ", "))", command: command, usage: usage)))
             }
             paymentType = type
         }
-
         let text: String
         do {
             text = try read(file)
         } catch {
-            return Result(status: 1, output: "", errors: "tally quote: cannot read \(file)\n")
+            return .failure(ResultBox(Result(status: 1, output: "", errors: "tally \(command): cannot read \(file)\n")))
         }
         var checkout: Checkout
         do {
             checkout = try CheckoutDocument.checkout(from: text, lenient: lenient)
         } catch {
-            return Result(status: 1, output: "", errors: "tally quote: \(file): \(error)\n")
+            return .failure(ResultBox(Result(status: 1, output: "", errors: "tally \(command): \(file): \(error)\n")))
         }
-
         var paymentErrors: [PaymentError] = []
         var refusals: [String] = []
         if options["--contact-country"] != nil || options["--contact-region"] != nil {
@@ -102,27 +133,21 @@ public enum QuoteCommand {
                 administrativeArea: options["--contact-region"], isoCountryCode: options["--contact-country"]))
             paymentErrors += checkout.changeShippingContact(contact).errors
         }
-        if let identifier = options["--shipping"] {
-            if checkout.selectShippingMethod(identifier).status != .success {
-                refusals.append("--shipping: \(String(reflecting: identifier)) is not offered here (offered: \(checkout.offeredShippingMethods.map(\.identifier).joined(separator: ", ")))")
-            }
+        if let identifier = options["--shipping"], checkout.selectShippingMethod(identifier).status != .success {
+            refusals.append("--shipping: \(String(reflecting: identifier)) is not offered here (offered: \(checkout.offeredShippingMethods.map(\.identifier).joined(separator: ", ")))")
         }
         if let code = options["--coupon"] { paymentErrors += checkout.changeCouponCode(code).errors }
         if let paymentType { paymentErrors += checkout.selectPaymentMethod(PaymentMethod(type: paymentType)).errors }
-
-        let rendered: String
-        do {
-            rendered = try SummaryRenderer.render(checkout, errors: paymentErrors, as: format)
-        } catch {
-            return Result(status: 1, output: "", errors: "tally quote: \(error)\n")
-        }
-        let messages = refusals + paymentErrors.map { "\($0)" }
-        return Result(
-            status: messages.isEmpty ? 0 : 1, output: rendered,
-            errors: messages.map { "tally quote: \($0)\n" }.joined())
+        return .success(Prepared(checkout: checkout, options: options, paymentErrors: paymentErrors, refusals: refusals))
     }
 
-    static func usageError(_ message: String) -> Result {
-        Result(status: 2, output: "", errors: "tally quote: \(message)\n\n\(usage)")
+    /// A `Result` as an `Error`, to return early from `prepare`.
+    struct ResultBox: Error {
+        let result: Result
+        init(_ result: Result) { self.result = result }
+    }
+
+    static func usageError(_ message: String, command: String = "quote", usage: String = usage) -> Result {
+        Result(status: 2, output: "", errors: "tally \(command): \(message)\n\n\(usage)")
     }
 }

@@ -17,6 +17,10 @@ enum CommandLineTool {
           tally quote FILE|-  Print the payment summary of a checkout document (JSON) after
                               optional events, as a table, Tally JSON, Apple Pay JS or W3C
                               Payment Request; `tally quote --help` for the options.
+          tally verify FILE|- Check a client's amount (--amount, or --minor-units with
+                              --numeric-currency) against the document's total.
+          tally replay FILE|- Run a document through a list of payment-sheet events and print
+                              one JSON update per line.
           tally help          Show this help (also: --help, -h).
 
         EXIT STATUS:
@@ -38,10 +42,17 @@ enum CommandLineTool {
             }
             print(Demo.render(), terminator: "")
             return 0
-        case "quote":
-            let result = QuoteCommand.run(Array(arguments.dropFirst())) { path in
+        case "quote", "verify", "replay":
+            let rest = Array(arguments.dropFirst())
+            let read: (String) throws -> String = { path in
                 if path == "-" { return String(decoding: FileHandle.standardInput.readDataToEndOfFile(), as: UTF8.self) }
                 return try String(contentsOfFile: path, encoding: .utf8)
+            }
+            let result: QuoteCommand.Result
+            switch command {
+            case "quote": result = QuoteCommand.run(rest, read: read)
+            case "verify": result = VerifyCommand.run(rest, read: read)
+            default: result = ReplayCommand.run(rest, read: read)
             }
             print(result.output, terminator: "")
             if !result.errors.isEmpty { printError(String(result.errors.dropLast())) }

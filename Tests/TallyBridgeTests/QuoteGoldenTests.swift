@@ -2,7 +2,7 @@ import Foundation
 import TallyBridge
 import XCTest
 
-/// `tally quote` on the documents in Examples/documents, compared with committed golden output
+/// `tally quote`, `verify` and `replay` on the documents in Examples/documents, compared with committed golden output
 /// (status, standard output and standard error). After an intended change, regenerate with
 /// `TALLY_UPDATE_GOLDEN=1 swift test --filter QuoteGoldenTests` and review the diff.
 final class QuoteGoldenTests: XCTestCase {
@@ -27,11 +27,24 @@ final class QuoteGoldenTests: XCTestCase {
         ("usage-missing-file", []),
         ("usage-bad-format", ["Examples/documents/jpy.json", "--format", "xml"]),
         ("missing-file", ["Examples/documents/does-not-exist.json"]),
+        ("verify-match", ["verify", "Examples/documents/seed-checkout.json", "--shipping", "expressshipping", "--amount", "10.01"]),
+        ("verify-token-mismatch", ["verify", "Examples/documents/seed-checkout.json", "--shipping", "expressshipping", "--minor-units", "1000", "--numeric-currency", "156"]),
+        ("verify-wrong-currency", ["verify", "Examples/documents/seed-checkout.json", "--minor-units", "1", "--numeric-currency", "840"]),
+        ("verify-usage", ["verify", "Examples/documents/seed-checkout.json", "--amount", "1", "--minor-units", "1"]),
+        ("replay-json", ["replay", "Examples/documents/replay-seed.json"]),
+        ("replay-applepay", ["replay", "Examples/documents/replay-seed.json", "--format", "applepay"]),
+        ("replay-w3c", ["replay", "Examples/documents/replay-seed.json", "--format", "w3c"]),
+        ("replay-bad-event", ["replay", "Examples/documents/replay-bad-event.json"]),
     ]
 
+    /// Runs `quote` (or `verify`/`replay` when the first argument says so).
     static func run(_ arguments: [String]) -> String {
-        let result = QuoteCommand.run(arguments) { path in
-            try String(contentsOf: root.appendingPathComponent(path), encoding: .utf8)
+        let read: (String) throws -> String = { path in try String(contentsOf: root.appendingPathComponent(path), encoding: .utf8) }
+        let result: QuoteCommand.Result
+        switch arguments.first {
+        case "verify": result = VerifyCommand.run(Array(arguments.dropFirst()), read: read)
+        case "replay": result = ReplayCommand.run(Array(arguments.dropFirst()), read: read)
+        default: result = QuoteCommand.run(arguments, read: read)
         }
         return "status: \(result.status)\n--- stdout\n\(result.output)--- stderr\n\(result.errors)"
     }
@@ -54,8 +67,8 @@ final class QuoteGoldenTests: XCTestCase {
     func testEveryExampleDocumentReads() throws {
         let folder = Self.root.appendingPathComponent("Examples/documents")
         let names = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasSuffix(".json") }.sorted()
-        XCTAssertEqual(names, ["jpy.json", "kwd.json", "seed-bridge-body.json", "seed-checkout.json", "us-tax.json"])
-        for name in names {
+        XCTAssertEqual(names, ["jpy.json", "kwd.json", "replay-bad-event.json", "replay-seed.json", "seed-bridge-body.json", "seed-checkout.json", "us-tax.json"])
+        for name in names where !name.hasPrefix("replay-") {
             XCTAssertNoThrow(try CheckoutDocument.checkout(from: String(contentsOf: folder.appendingPathComponent(name), encoding: .utf8)), name)
         }
     }

@@ -1,0 +1,216 @@
+import TallyCheckout
+import TallyDecimal
+import TallyMoney
+
+/// `tally replay FILE|-`: a checkout document and a list of payment-sheet events in, one JSON
+/// update per event out (one per line).
+///
+/// ```json
+/// {"document": {…}, "events": [{"selectShippingMethod": "expressshipping"}, {"changeCouponCode": "SAVE10"},
+///   {"changeShippingContact": {"postalAddress": {"isoCountryCode": "CN", "administrativeArea": "XZ"}}},
+///   {"selectPaymentMethod": {"type": "credit", "network": "Visa"}},
+///   {"authorize": {"paymentMethod": {"type": "credit"}, "shippingContact": {…}}}]}
+/// ```
+public enum ReplayCommand {
+    /// The usage text.
+    public static let usage = """
+        USAGE: tally replay FILE|- [--format json|applepay|w3c] [--lenient]
+
+        Reads {"document": {…}, "events": […]} and prints, for each event, the update the payment
+        sheet would receive, one JSON object per line:
+          json      Tally's: event, status, errors, total, summaryItems, shippingMethods
+          applepay  Apple Pay JS: newTotal, newLineItems, newShippingMethods, errors (status for authorize)
+          w3c       Payment Request PaymentDetailsUpdate: total, displayItems, shippingOptions, error
+        Events: {"selectShippingMethod": ID}, {"changeCouponCode": CODE},
+                {"changeShippingContact": CONTACT}, {"selectPaymentMethod": {"type", "network", "displayName"}},
+                {"authorize": {"paymentMethod", "billingContact", "shippingContact", "transactionIdentifier"}}
+        CONTACT: {"givenName", "familyName", "emailAddress", "phoneNumber", "postalAddress": {"street",
+                  "subLocality", "city", "subAdministrativeArea", "administrativeArea", "postalCode",
+                  "country", "isoCountryCode"}}
+
+        EXAMPLE:
+          tally replay Examples/documents/replay-seed.json
+
+        EXIT STATUS: 0 every event was accepted; 1 a document error, or an event was refused (its
+        update still printed); 2 a usage error.
+
+        """
+
+    /// Runs `tally replay` with `arguments` (those after `replay`).
+    public static func run(_ arguments: [String], read: (String) throws -> String) -> QuoteCommand.Result {
+        var file: String?
+        var format = "json"
+        var lenient = false
+        var rest = arguments[...]
+        while let argument = rest.popFirst() {
+            switch argument {
+            case "--help", "-h": return QuoteCommand.Result(status: 0, output: usage, errors: "")
+            case "--lenient": lenient = true
+            case "--format":
+                guard let value = rest.popFirst(), ["json", "applepay", "w3c"].contains(value) else {
+                    return QuoteCommand.usageError("--format must be one of json, applepay, w3c", command: "replay", usage: usage)
+                }
+                format = value
+            default:
+                if argument.hasPrefix("--") { return QuoteCommand.usageError("unknown option \(argument)", command: "replay", usage: usage) }
+                guard file == nil else {
+                    return QuoteCommand.usageError("unexpected argument \(String(reflecting: argument))", command: "replay", usage: usage)
+                }
+                file = argument
+            }
+        }
+        guard let file else { return QuoteCommand.usageError("missing FILE", command: "replay", usage: usage) }
+        let text: String
+        do {
+            text = try read(file)
+        } catch {
+            return QuoteCommand.Result(status: 1, output: "", errors: "tally replay: cannot read \(file)\n")
+        }
+        var checkout: Checkout
+        let events: [(name: String, node: Node)]
+        do {
+            let value: JSONValue
+            do {
+                value = try JSONReader.read(text)
+            } catch {
+                throw DocumentError(path: "", reason: "not JSON: \(error)")
+            }
+            let root = try Node(value: value, path: "").object(keys: ["document", "events"], lenient: lenient)
+            checkout = try CheckoutDocument.checkout(from: try root.required("document").value, lenient: lenient)
+            events = try root.required("events").array().map { (node) throws(DocumentError) -> (String, Node) in
+                guard case .object(let object) = node.value, object.members.count == 1, let member = object.members.first else {
+                    throw node.fail("an event is an object with exactly one key: selectShippingMethod, changeCouponCode, changeShippingContact, selectPaymentMethod or authorize")
+                }
+                return (member.key, Node(value: member.value, path: "\(node.path).\(member.key)"))
+            }
+        } catch let error as DocumentError {
+            return QuoteCommand.Result(status: 1, output: "", errors: "tally replay: \(file): \(error)\n")
+        } catch {
+            return QuoteCommand.Result(status: 1, output: "", errors: "tally replay: \(file): \(error)\n")
+        }
+        var lines = ""
+        var refusals: [String] = []
+        for (name, node) in events {
+            do {
+                let (line, refusal) = try apply(name, node, to: &checkout, format: format)
+                lines += JSONWriter.write(line, pretty: false) + "\n"
+                if let refusal { refusals.append("\(node.path): \(refusal)") }
+            } catch {
+                return QuoteCommand.Result(status: 1, output: lines, errors: "tally replay: \(file): \(error)\n")
+            }
+        }
+        return QuoteCommand.Result(status: refusals.isEmpty ? 0 : 1, output: lines, errors: refusals.map { "tally replay: \($0)\n" }.joined())
+    }
+
+    /// Applies one event and renders its update; the second value says why it was refused, if it was.
+    static func apply(_ name: String, _ node: Node, to checkout: inout Checkout, format: String) throws(DocumentError) -> (JSONValue, String?) {
+        var errors: [PaymentError] = []
+        var status: AuthorizationStatus?
+        var carriesMethods = false
+        switch name {
+        case "selectShippingMethod":
+            status = checkout.selectShippingMethod(try node.string()).status
+        case "changeCouponCode":
+            errors = checkout.changeCouponCode(try node.string()).errors
+            carriesMethods = true
+        case "changeShippingContact":
+            errors = checkout.changeShippingContact(try contact(node)).errors
+            carriesMethods = true
+        case "selectPaymentMethod":
+            errors = checkout.selectPaymentMethod(try paymentMethod(node)).errors
+        case "authorize":
+            let object = try node.object(keys: ["paymentMethod", "billingContact", "shippingContact", "transactionIdentifier"], lenient: false)
+            let payment = PaymentAuthorization(
+                paymentMethod: try paymentMethod(try object.required("paymentMethod")),
+                billingContact: try object.optional("billingContact").map { (node) throws(DocumentError) in try contact(node) },
+                shippingContact: try object.optional("shippingContact").map { (node) throws(DocumentError) in try contact(node) },
+                transactionIdentifier: try object.optional("transactionIdentifier")?.string() ?? "")
+            let result = checkout.authorize(payment)
+            let refusal = result.status == .success ? nil : "\(result.status): " + result.errors.map(\.description).joined(separator: "; ")
+            switch format {
+            case "applepay": return (.object(["status": .number(String(result.status.rawValue)), "errors": .array(result.errors.map(SummaryRenderer.applePayError))]), refusal)
+            case "w3c": return (.object(["result": .string(result.status == .success ? "success" : "fail")]), refusal)
+            default:
+                return (.object(["event": .string(name), "status": .string("\(result.status)"), "errors": .array(result.errors.map(SummaryRenderer.paymentError))]), refusal)
+            }
+        default:
+            throw node.fail("unknown event; one of selectShippingMethod, changeCouponCode, changeShippingContact, selectPaymentMethod, authorize")
+        }
+        let refusal: String? =
+            status == .failure ? "not offered or above the maximum" : (errors.isEmpty ? nil : errors.map(\.description).joined(separator: "; "))
+        switch format {
+        case "applepay": return (try SummaryRenderer.applePayUpdate(checkout, errors: errors, shippingMethods: carriesMethods), refusal)
+        case "w3c": return (SummaryRenderer.w3cUpdate(checkout, errors: errors), refusal)
+        default:
+            var update = SummaryRenderer.tallyJSON(checkout, errors: errors)
+            if case .object(let object) = update {
+                var members: [(key: String, value: JSONValue)] = [("event", .string(name))]
+                if let status { members.append(("status", .string("\(status)"))) }
+                members += object.members.filter { ["errors", "total", "summaryItems", "shippingMethods", "selectedShippingMethod"].contains($0.key) }
+                update = .object(JSONObject(members))
+            }
+            return (update, refusal)
+        }
+    }
+
+    static func contact(_ node: Node) throws(DocumentError) -> Contact {
+        let object = try node.object(keys: ["givenName", "familyName", "emailAddress", "phoneNumber", "postalAddress"], lenient: false)
+        var address: PostalAddress?
+        if let postal = object.optional("postalAddress") {
+            let fields = try postal.object(
+                keys: ["street", "subLocality", "city", "subAdministrativeArea", "administrativeArea", "postalCode", "country", "isoCountryCode"],
+                lenient: false)
+            address = PostalAddress(
+                street: try fields.optional("street")?.string(), subLocality: try fields.optional("subLocality")?.string(),
+                city: try fields.optional("city")?.string(), subAdministrativeArea: try fields.optional("subAdministrativeArea")?.string(),
+                administrativeArea: try fields.optional("administrativeArea")?.string(), postalCode: try fields.optional("postalCode")?.string(),
+                country: try fields.optional("country")?.string(), isoCountryCode: try fields.optional("isoCountryCode")?.string())
+        }
+        return Contact(
+            givenName: try object.optional("givenName")?.string(), familyName: try object.optional("familyName")?.string(),
+            emailAddress: try object.optional("emailAddress")?.string(), phoneNumber: try object.optional("phoneNumber")?.string(),
+            postalAddress: address)
+    }
+
+    static func paymentMethod(_ node: Node) throws(DocumentError) -> PaymentMethod {
+        let object = try node.object(keys: ["type", "network", "displayName"], lenient: false)
+        return PaymentMethod(
+            displayName: try object.optional("displayName")?.string(),
+            network: (try object.optional("network")?.string()).map { PaymentNetwork(rawValue: $0) },
+            type: try object.required("type").enumeration(CheckoutDocument.paymentMethodTypes))
+    }
+}
+
+extension SummaryRenderer {
+    /// Apple Pay JS error object: `code` (PassKit's `shippingAddressUnserviceable` is Apple Pay
+    /// JS's `addressUnserviceable`), `contactField`, `message`.
+    static func applePayError(_ error: PaymentError) -> JSONValue {
+        let code = error.code == .shippingAddressUnserviceable ? "addressUnserviceable" : error.code.rawValue
+        var members: [(key: String, value: JSONValue)] = [("code", .string(code))]
+        if let field = error.contactField { members.append(("contactField", .string(field.rawValue))) }
+        members.append(("message", .string(error.message)))
+        return .object(JSONObject(members))
+    }
+
+    /// An Apple Pay JS update (`ApplePayShippingMethodUpdate`, `…ShippingContactUpdate`,
+    /// `…PaymentMethodUpdate`, `…CouponCodeUpdate`): `newTotal`, `newLineItems`, and for contact
+    /// and coupon changes `newShippingMethods`; `errors` when there are any.
+    static func applePayUpdate(_ checkout: Checkout, errors: [PaymentError], shippingMethods: Bool) throws(DocumentError) -> JSONValue {
+        guard case .object(let request) = try applePay(checkout) else { return .null }
+        var members: [(key: String, value: JSONValue)] = [
+            ("newTotal", request["total"] ?? .null), ("newLineItems", request["lineItems"] ?? .null),
+        ]
+        if shippingMethods { members.append(("newShippingMethods", request["shippingMethods"] ?? .null)) }
+        if !errors.isEmpty { members.append(("errors", .array(errors.map(applePayError)))) }
+        return .object(JSONObject(members))
+    }
+
+    /// A W3C `PaymentDetailsUpdate`: `total`, `displayItems`, `shippingOptions`, and `error` (the
+    /// messages) when there are errors.
+    static func w3cUpdate(_ checkout: Checkout, errors: [PaymentError]) -> JSONValue {
+        guard case .object(let details) = w3c(checkout) else { return .null }
+        var members = details.members
+        if !errors.isEmpty { members.append(("error", .string(errors.map(\.message).joined(separator: "; ")))) }
+        return .object(JSONObject(members))
+    }
+}

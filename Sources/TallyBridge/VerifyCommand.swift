@@ -1,0 +1,66 @@
+import TallyCheckout
+import TallyDecimal
+import TallyMoney
+
+/// `tally verify FILE --amount 10.01 | --minor-units 1001 --numeric-currency 156 [event options]`:
+/// whether an amount a client sent (or a decrypted Apple Pay token carries) is the document's total.
+public enum VerifyCommand {
+    /// The usage text.
+    public static let usage = """
+        USAGE: tally verify FILE|- (--amount AMOUNT | --minor-units N --numeric-currency CODE)
+                                   [--shipping ID] [--coupon CODE] [--payment-type TYPE]
+                                   [--contact-country CC] [--contact-region R] [--lenient]
+
+        Checks an amount against the total of a checkout document after the same events as
+        `tally quote`. --amount is in the document's currency; --minor-units with
+        --numeric-currency is the form a decrypted Apple Pay token carries (transactionAmount and
+        currencyCode, e.g. 1001 and 156 for 10.01 CNY).
+
+        EXAMPLES:
+          tally verify Examples/documents/seed-checkout.json --shipping expressshipping --amount 10.01
+          tally verify Examples/documents/seed-checkout.json --minor-units 1 --numeric-currency 156
+
+        EXIT STATUS: 0 the amount matches; 1 it does not (the difference on standard error), or a
+        document error or refused event; 2 a usage error.
+
+        """
+
+    /// Runs `tally verify` with `arguments` (those after `verify`).
+    public static func run(_ arguments: [String], read: (String) throws -> String) -> QuoteCommand.Result {
+        let prepared: QuoteCommand.Prepared
+        switch QuoteCommand.prepare(
+            arguments, command: "verify", usage: usage, extraOptions: ["--amount", "--minor-units", "--numeric-currency"], read: read)
+        {
+        case .failure(let box): return box.result
+        case .success(let value): prepared = value
+        }
+        let options = prepared.options
+        let checkout = prepared.checkout
+        let messages = prepared.refusals + prepared.paymentErrors.map { "\($0)" }
+        if !messages.isEmpty {
+            return QuoteCommand.Result(status: 1, output: "", errors: messages.map { "tally verify: \($0)\n" }.joined())
+        }
+        let verification: TotalVerification
+        switch (options["--amount"], options["--minor-units"], options["--numeric-currency"]) {
+        case (let text?, nil, nil):
+            guard let amount = try? BigDecimal(parsing: text) else {
+                return QuoteCommand.usageError("--amount \(String(reflecting: text)) is not a decimal number", command: "verify", usage: usage)
+            }
+            verification = checkout.verify(total: Money(amount, checkout.currency))
+        case (nil, let units?, let code?):
+            guard let minorUnits = Int64(units) else {
+                return QuoteCommand.usageError("--minor-units \(String(reflecting: units)) is not a whole number", command: "verify", usage: usage)
+            }
+            guard let numeric = Int(code) else {
+                return QuoteCommand.usageError("--numeric-currency \(String(reflecting: code)) is not a number", command: "verify", usage: usage)
+            }
+            verification = checkout.verify(minorUnits: minorUnits, numericCurrencyCode: numeric)
+        default:
+            return QuoteCommand.usageError("give --amount, or --minor-units with --numeric-currency", command: "verify", usage: usage)
+        }
+        if verification.isMatch {
+            return QuoteCommand.Result(status: 0, output: "matches: \(checkout.summary.total)\n", errors: "")
+        }
+        return QuoteCommand.Result(status: 1, output: "", errors: "tally verify: \(verification)\n")
+    }
+}
