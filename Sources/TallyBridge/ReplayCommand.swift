@@ -126,12 +126,13 @@ public enum ReplayCommand {
                 shippingContact: try object.optional("shippingContact").map { (node) throws(DocumentError) in try contact(node) },
                 transactionIdentifier: try object.optional("transactionIdentifier")?.string() ?? "")
             let result = checkout.authorize(payment)
-            let refusal = result.status == .success ? nil : "\(result.status): " + result.errors.map(\.description).joined(separator: "; ")
+            let refusal = result.status == .success ? nil : "\(result.status.bridgeString): " + result.errors.map(\.description).joined(separator: "; ")
             switch format {
             case "applepay": return (.object(["status": .number(String(result.status.rawValue)), "errors": .array(result.errors.map(SummaryRenderer.applePayError))]), refusal)
             case "w3c": return (.object(["result": .string(result.status == .success ? "success" : "fail")]), refusal)
             default:
-                return (.object(["event": .string(name), "status": .string("\(result.status)"), "errors": .array(result.errors.map(SummaryRenderer.paymentError))]), refusal)
+                // The seed's status strings (`invalid-shipping-contact`), as its web view expects them.
+                return (.object(["event": .string(name), "status": .string(result.status.bridgeString), "errors": .array(result.errors.map(SummaryRenderer.paymentError))]), refusal)
             }
         default:
             throw node.fail("unknown event; one of selectShippingMethod, changeCouponCode, changeShippingContact, selectPaymentMethod, authorize")
