@@ -1,0 +1,54 @@
+import Foundation
+import XCTest
+
+/// The `tally` executable itself: the demo's output (golden, and the block the README quotes) and
+/// the exit statuses. Runs the binary SwiftPM built next to this test bundle; skipped when it is
+/// not there (for example in a sanitizer build that does not build executables).
+final class CommandLineTests: XCTestCase {
+    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+
+    func tally(_ arguments: [String]) throws -> (status: Int32, output: String, errors: String) {
+        var directory = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+        if directory.lastPathComponent == "MacOS" {  // an .xctest bundle on Apple platforms
+            directory = directory.deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        }
+        let binary = directory.appendingPathComponent("tally")
+        guard FileManager.default.isExecutableFile(atPath: binary.path) else {
+            throw XCTSkip("no tally binary next to the tests (\(binary.path)); run swift build first")
+        }
+        let process = Process()
+        process.executableURL = binary
+        process.arguments = arguments
+        process.currentDirectoryURL = Self.root
+        let output = Pipe(), errors = Pipe()
+        process.standardOutput = output
+        process.standardError = errors
+        try process.run()
+        let out = output.fileHandleForReading.readDataToEndOfFile()
+        let err = errors.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return (process.terminationStatus, String(decoding: out, as: UTF8.self), String(decoding: err, as: UTF8.self))
+    }
+
+    func testDemoMatchesItsGoldenOutputAndTheReadme() throws {
+        let result = try tally(["demo"])
+        XCTAssertEqual(result.status, 0)
+        let golden = try String(contentsOf: Self.root.appendingPathComponent("Tests/TallyBridgeTests/Golden/demo.txt"), encoding: .utf8)
+        XCTAssertEqual(result.output, golden, "regenerate with: swift run tally demo > Tests/TallyBridgeTests/Golden/demo.txt")
+        let readme = try String(contentsOf: Self.root.appendingPathComponent("README.md"), encoding: .utf8)
+        XCTAssertTrue(readme.contains(golden), "the README's quick start shows the demo's output verbatim")
+    }
+
+    func testExitStatuses() throws {
+        XCTAssertEqual(try tally(["help"]).status, 0)
+        XCTAssertEqual(try tally(["bogus"]).status, 2)
+        XCTAssertEqual(try tally([]).status, 2)
+        XCTAssertEqual(try tally(["quote"]).status, 2)
+        XCTAssertEqual(try tally(["quote", "Examples/documents/does-not-exist.json"]).status, 1)
+        let quote = try tally(["quote", "Examples/documents/seed-checkout.json", "--shipping", "expressshipping", "--format", "json"])
+        XCTAssertEqual(quote.status, 0)
+        XCTAssertTrue(quote.output.contains(#""amount": "10.01""#), quote.output)
+        XCTAssertEqual(try tally(["verify", "Examples/documents/seed-checkout.json", "--amount", "0.01"]).status, 0)
+        XCTAssertEqual(try tally(["verify", "Examples/documents/seed-checkout.json", "--amount", "0.02"]).status, 1)
+    }
+}
