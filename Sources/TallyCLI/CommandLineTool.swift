@@ -28,6 +28,20 @@ enum CommandLineTool {
 
         """
 
+    static let demoUsage = """
+        USAGE: tally demo
+
+        Walks the seed checkout (merchant "ls", CNY: 商品价格 12.75, 优惠折扣 −12.74, free shipping
+        包邮 and express 极速送达 10.00) through the payment sheet's events — select express,
+        back to free, a remote region, an unserviceable address, coupons, a credit card with a
+        fee, authorization — printing each update's summary, then the money layer and a 40-digit
+        sum next to Foundation.Decimal's answer. Takes no arguments.
+
+        EXAMPLE:
+          swift run tally demo
+
+        """
+
     /// Runs the tool with `arguments` (without the program name) and returns the exit status.
     static func run(_ arguments: [String]) -> Int32 {
         guard let command = arguments.first else {
@@ -36,6 +50,10 @@ enum CommandLineTool {
         }
         switch command {
         case "demo":
+            if arguments.count == 2 && ["--help", "-h"].contains(arguments[1]) {
+                print(demoUsage, terminator: "")
+                return 0
+            }
             guard arguments.count == 1 else {
                 printError("tally demo: unexpected argument \(String(reflecting: arguments[1]))")
                 return 2

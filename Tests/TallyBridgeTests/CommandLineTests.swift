@@ -41,6 +41,11 @@ final class CommandLineTests: XCTestCase {
 
     func testExitStatuses() throws {
         XCTAssertEqual(try tally(["help"]).status, 0)
+        for command in ["demo", "quote", "verify", "replay"] {
+            let help = try tally([command, "--help"])
+            XCTAssertEqual(help.status, 0, command)
+            XCTAssertTrue(help.output.contains("USAGE: tally \(command)") && help.output.contains("EXAMPLE"), command)
+        }
         XCTAssertEqual(try tally(["bogus"]).status, 2)
         XCTAssertEqual(try tally([]).status, 2)
         XCTAssertEqual(try tally(["quote"]).status, 2)
