@@ -45,7 +45,7 @@ let package = Package(
         .testTarget(name: "TallyTestingTests", dependencies: ["TallyTesting", "TallyDecimal"]),
         .testTarget(name: "TallyMoneyTests", dependencies: ["TallyMoney", "TallyTesting"]),
         .testTarget(name: "TallyCheckoutTests", dependencies: ["TallyCheckout", "TallyTesting"]),
-        .testTarget(name: "TallyBridgeTests", dependencies: ["TallyBridge", "TallyTesting"]),
+        .testTarget(name: "TallyBridgeTests", dependencies: ["TallyBridge", "TallyTesting"], exclude: ["Golden"]),
     ],
     swiftLanguageModes: [.v6]
 )

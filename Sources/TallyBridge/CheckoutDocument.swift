@@ -90,21 +90,19 @@ public enum CheckoutDocument {
         let shipping = try root.optional("shippingAddressRequirement")?.enumeration(requirements) ?? []
         let shippingType = try root.optional("shippingType")?.enumeration(shippingTypes) ?? .shipping
         let merchantIdentifier = try root.optional("merchantIdentifier")?.string() ?? ""
-        do {
+        do throws(CheckoutError) {
             return try Checkout(
                 currency: currency, countryCode: countryCode, merchantName: merchantName, items: items,
                 shippingMethods: methods, coupons: coupons, taxRules: taxRules, shippingRules: shippingRules,
                 surcharges: surcharges, rounding: rounding ?? .toNearestOrAwayFromZero, merchantIdentifier: merchantIdentifier,
                 requiredBillingContactFields: billing, requiredShippingContactFields: shipping, shippingType: shippingType)
-        } catch let error as CheckoutError {
+        } catch {
             // CheckoutError messages already start with the document's path ("items[1].amount: …").
             let text = error.description
             if let colon = text.range(of: ": ") {
                 throw DocumentError(path: String(text[..<colon.lowerBound]), reason: String(text[colon.upperBound...]))
             }
             throw DocumentError(path: "", reason: text)
-        } catch {
-            throw DocumentError(path: "", reason: "\(error)")
         }
     }
 
