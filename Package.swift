@@ -38,7 +38,7 @@ let package = Package(
         .target(name: "CAllocationCounter", path: "Benchmarks/CAllocationCounter"),
         .executableTarget(
             name: "TallyBenchmarks",
-            dependencies: ["TallyDecimal", "TallyMoney", "TallyCheckout", "CGMP", "CAllocationCounter"],
+            dependencies: ["TallyDecimal", "TallyMoney", "TallyCheckout", "TallyBridge", "CGMP", "CAllocationCounter"],
             path: "Benchmarks/TallyBenchmarks"
         ),
         .testTarget(name: "TallyDecimalTests", dependencies: ["TallyDecimal", "TallyTesting"]),

@@ -111,7 +111,8 @@ print(
         + "heap counting \(heapCountingAvailable ? "on" : "unavailable on this platform")")
 print("×base: median / baseline median; Decimal÷: Decimal median / median (how many times faster)")
 print("")
-if workloads.isEmpty { print("no workload matches \(options.filters)") }
+let hostileOnly = !options.filters.isEmpty && options.filters.allSatisfy { "hostile".localizedCaseInsensitiveContains($0) }
+if workloads.isEmpty && !hostileOnly { print("no workload matches \(options.filters)") }
 
 var jsonResults: [JSONReport.Result] = []
 var allTargets: [TargetResult] = []
@@ -128,6 +129,9 @@ for workload in workloads {
     jsonResults += table.map { jsonResult(workload, $0) }
 }
 printTargets(allTargets, allInformation)
+if options.filters.isEmpty || options.filters.contains(where: { "hostile".localizedCaseInsensitiveContains($0) }) {
+    runHostileInputs()
+}
 
 for failure in failures { print("RESULT MISMATCH: \(failure)") }
 
