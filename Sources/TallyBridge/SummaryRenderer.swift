@@ -163,8 +163,9 @@ public enum SummaryRenderer {
         return out
     }
 
-    /// Terminal columns: East Asian wide characters take two.
-    static func displayWidth(_ text: String) -> Int {
+    /// The terminal columns `text` takes: East Asian wide characters (CJK, Hangul, full-width forms)
+    /// take two, everything else one. Used to align tables whose labels mix scripts (`商品价格`).
+    public static func displayWidth(_ text: String) -> Int {
         text.unicodeScalars.reduce(0) { width, scalar in
             switch scalar.value {
             case 0x1100...0x115F, 0x2E80...0xA4CF, 0xAC00...0xD7A3, 0xF900...0xFAFF, 0xFF00...0xFF60, 0xFFE0...0xFFE6: return width + 2

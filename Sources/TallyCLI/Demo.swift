@@ -49,14 +49,6 @@ enum Demo {
 
     /// Pads to a number of terminal columns; CJK characters take two.
     static func pad(_ text: String, to columns: Int) -> String {
-        let used = text.unicodeScalars.reduce(0) { $0 + (isWide($1) ? 2 : 1) }
-        return text + String(repeating: " ", count: max(1, columns - used))
-    }
-
-    static func isWide(_ scalar: Unicode.Scalar) -> Bool {
-        switch scalar.value {
-        case 0x1100...0x115F, 0x2E80...0xA4CF, 0xAC00...0xD7A3, 0xF900...0xFAFF, 0xFF00...0xFF60, 0xFFE0...0xFFE6: return true
-        default: return false
-        }
+        text + String(repeating: " ", count: max(1, columns - SummaryRenderer.displayWidth(text)))
     }
 }
