@@ -15,6 +15,7 @@ let package = Package(
         .library(name: "TallyMoney", targets: ["TallyMoney"]),
         .library(name: "TallyCheckout", targets: ["TallyCheckout"]),
         .library(name: "TallyBridge", targets: ["TallyBridge"]),
+        .library(name: "TallyPurchases", targets: ["TallyPurchases"]),
         .library(name: "TallyTesting", targets: ["TallyTesting"]),
         .executable(name: "tally", targets: ["TallyCLI"]),
     ],
@@ -28,11 +29,13 @@ let package = Package(
         .target(name: "TallyDecimal", dependencies: ["CGMP"]),
         .target(name: "TallyMoney", dependencies: ["TallyDecimal"]),
         .target(name: "TallyCheckout", dependencies: ["TallyDecimal", "TallyMoney"]),
-        // JSON in and out: an exact JSON reader, the checkout document.
-        .target(name: "TallyBridge", dependencies: ["TallyDecimal", "TallyMoney", "TallyCheckout"]),
-        .target(name: "Tally", dependencies: ["TallyDecimal", "TallyMoney", "TallyCheckout", "TallyBridge"]),
+        // The in-app purchase flow as a crash-safe ledger: a pure state machine and its journal.
+        .target(name: "TallyPurchases", dependencies: ["TallyDecimal", "TallyMoney"]),
+        // JSON in and out: an exact JSON reader, the checkout document, the CLI's commands.
+        .target(name: "TallyBridge", dependencies: ["TallyDecimal", "TallyMoney", "TallyCheckout", "TallyPurchases"]),
+        .target(name: "Tally", dependencies: ["TallyDecimal", "TallyMoney", "TallyCheckout", "TallyPurchases", "TallyBridge"]),
         // Property-based testing for XCTest: seeded generators, runner, integrated shrinking.
-        .target(name: "TallyTesting", dependencies: ["TallyDecimal", "TallyMoney", "TallyCheckout"]),
+        .target(name: "TallyTesting", dependencies: ["TallyDecimal", "TallyMoney", "TallyCheckout", "TallyPurchases"]),
         .executableTarget(name: "TallyCLI", dependencies: ["Tally"]),
         // Counts malloc calls in the benchmark process only (glibc); never linked into the library.
         .target(name: "CAllocationCounter", path: "Benchmarks/CAllocationCounter"),
@@ -45,6 +48,7 @@ let package = Package(
         .testTarget(name: "TallyTestingTests", dependencies: ["TallyTesting", "TallyDecimal"]),
         .testTarget(name: "TallyMoneyTests", dependencies: ["TallyMoney", "TallyTesting"]),
         .testTarget(name: "TallyCheckoutTests", dependencies: ["TallyCheckout", "TallyTesting"]),
+        .testTarget(name: "TallyPurchasesTests", dependencies: ["TallyPurchases", "TallyTesting"]),
         .testTarget(name: "TallyBridgeTests", dependencies: ["TallyBridge", "TallyTesting"], exclude: ["Golden"]),
     ],
     swiftLanguageModes: [.v6]

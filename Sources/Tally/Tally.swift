@@ -3,3 +3,4 @@
 @_exported import TallyCheckout
 @_exported import TallyDecimal
 @_exported import TallyMoney
+@_exported import TallyPurchases

@@ -1,0 +1,116 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// A journal kept in a file: appended with `write` and made durable with `fsync` (`F_FULLFSYNC`
+/// on Apple platforms, where `fsync` does not reach the disk), and locked with `flock` so that
+/// two processes never append to it at once.
+///
+/// ```swift
+/// let journal = try PurchaseJournal(storage: FileJournalStorage(path: "purchases.journal"))
+/// ```
+public final class FileJournalStorage: JournalStorage {
+    /// The file's path.
+    public let path: String
+    private let descriptor: Int32
+
+    /// Opens (creating if needed) the file at `path` and locks it for this process.
+    ///
+    /// - Throws: `PurchaseError.journalLocked` when another process holds it,
+    ///   `.journalIO` when it cannot be opened.
+    public init(path: String) throws(PurchaseError) {
+        self.path = path
+        let existed = access(path, F_OK) == 0
+        let fd = open(path, O_RDWR | O_CREAT | O_APPEND | O_CLOEXEC, 0o600)
+        guard fd >= 0 else { throw .journalIO(operation: "open", path: path, reason: Self.lastError()) }
+        guard flock(fd, LOCK_EX | LOCK_NB) == 0 else {
+            let busy = errno == EWOULDBLOCK
+            let reason = Self.lastError()
+            close(fd)
+            throw busy ? .journalLocked(path: path) : .journalIO(operation: "lock", path: path, reason: reason)
+        }
+        descriptor = fd
+        if !existed {
+            // A new file's name must survive a crash too: sync the directory that holds it.
+            try Self.syncDirectory(of: path)
+        }
+    }
+
+    deinit {
+        close(descriptor)  // also releases the lock
+    }
+
+    /// The path.
+    public var name: String { path }
+
+    /// Reads the whole file, unless it is larger than `limit`.
+    public func readAll(limit: Int) throws(PurchaseError) -> [UInt8] {
+        var status = stat()
+        guard fstat(descriptor, &status) == 0 else { throw .journalIO(operation: "stat", path: path, reason: Self.lastError()) }
+        let size = Int(status.st_size)
+        guard size <= limit else { throw .journalTooLarge(bytes: size, limit: limit) }
+        var bytes = [UInt8](repeating: 0, count: size)
+        var offset = 0
+        while offset < size {
+            let count = bytes.withUnsafeMutableBytes { buffer in
+                pread(descriptor, buffer.baseAddress! + offset, size - offset, off_t(offset))
+            }
+            if count < 0 && errno == EINTR { continue }
+            guard count > 0 else {
+                throw .journalIO(operation: "read", path: path, reason: count < 0 ? Self.lastError() : "the file shrank while it was read")
+            }
+            offset += count
+        }
+        return bytes
+    }
+
+    /// Writes all of `bytes` at the end of the file, then syncs it.
+    public func append(_ bytes: [UInt8]) throws(PurchaseError) {
+        var offset = 0
+        while offset < bytes.count {
+            let count = bytes.withUnsafeBytes { buffer in
+                write(descriptor, buffer.baseAddress! + offset, bytes.count - offset)
+            }
+            if count < 0 && errno == EINTR { continue }
+            guard count > 0 else { throw .journalIO(operation: "write to", path: path, reason: Self.lastError()) }
+            offset += count
+        }
+        try sync()
+    }
+
+    /// Cuts the file to `count` bytes and syncs it.
+    public func truncate(to count: Int) throws(PurchaseError) {
+        guard ftruncate(descriptor, off_t(count)) == 0 else {
+            throw .journalIO(operation: "truncate", path: path, reason: Self.lastError())
+        }
+        try sync()
+    }
+
+    private func sync() throws(PurchaseError) {
+        #if canImport(Darwin)
+        if fcntl(descriptor, F_FULLFSYNC) == 0 { return }
+        #endif
+        guard fsync(descriptor) == 0 else { throw .journalIO(operation: "sync", path: path, reason: Self.lastError()) }
+    }
+
+    private static func syncDirectory(of path: String) throws(PurchaseError) {
+        let directory: String
+        if let slash = path.lastIndex(of: "/") {
+            directory = slash == path.startIndex ? "/" : String(path[..<slash])
+        } else {
+            directory = "."
+        }
+        let fd = open(directory, O_RDONLY | O_CLOEXEC)
+        guard fd >= 0 else { throw .journalIO(operation: "open directory", path: directory, reason: lastError()) }
+        defer { close(fd) }
+        guard fsync(fd) == 0 else { throw .journalIO(operation: "sync directory", path: directory, reason: lastError()) }
+    }
+
+    private static func lastError() -> String {
+        String(cString: strerror(errno))
+    }
+}

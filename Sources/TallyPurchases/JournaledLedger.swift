@@ -1,0 +1,69 @@
+/// A `PurchaseLedger` whose every change is written to a `PurchaseJournal` before its actions are
+/// returned, and which is rebuilt from the journal at start-up.
+///
+/// ```swift
+/// let ledger = try JournaledLedger(journal: PurchaseJournal(storage: FileJournalStorage(path: path)))
+/// for action in ledger.resume() { perform(action) }          // uploads lost in a crash
+/// // in paymentQueue(_:updatedTransactions:):
+/// for action in try ledger.handle(.transactionUpdated(transaction)) { perform(action) }
+/// ```
+///
+/// If `handle(_:)` throws, nothing was recorded and no action must be taken: the ledger is as it
+/// was, and the store will deliver the transaction again.
+public final class JournaledLedger {
+    /// The ledger as of the last recorded step.
+    public private(set) var ledger: PurchaseLedger
+    private let journal: PurchaseJournal
+
+    /// Rebuilds the ledger from `journal`'s entries.
+    ///
+    /// - Complexity: O(entries × the cost of one step).
+    public init(journal: PurchaseJournal, policy: PurchasePolicy = PurchasePolicy()) {
+        self.journal = journal
+        ledger = PurchaseLedger.replaying(journal.recoveredEvents, policy: policy)
+    }
+
+    /// Takes one event: records it if it changes the ledger, then returns the actions.
+    ///
+    /// - Throws: `PurchaseError.journalIO` when the journal cannot be written; the ledger is
+    ///   unchanged and none of the step's actions may be taken.
+    public func handle(_ event: PurchaseEvent) throws(PurchaseError) -> [PurchaseAction] {
+        var next = ledger
+        let actions = next.handle(event)
+        try commit(next)
+        return actions
+    }
+
+    /// The ledger's `resume()`, recorded like a step: call it once after start-up.
+    ///
+    /// - Throws: `PurchaseError.journalIO`, as for `handle(_:)`.
+    public func resume() throws(PurchaseError) -> [PurchaseAction] {
+        var next = ledger
+        let actions = next.resume()
+        try commit(next)
+        return actions
+    }
+
+    private func commit(_ next: PurchaseLedger) throws(PurchaseError) {
+        if next.state != ledger.state {
+            try journal.append(next.journalEvents)
+        }
+        ledger = next
+    }
+}
+
+extension PurchaseLedger {
+    /// The ledger a journal's events rebuild: each step as recorded (matches included), with no
+    /// upload in flight.
+    ///
+    /// - Complexity: O(events × the cost of one step).
+    public static func replaying(_ events: [PurchaseEvent], policy: PurchasePolicy = PurchasePolicy()) -> PurchaseLedger {
+        var ledger = PurchaseLedger(policy: policy)
+        ledger.matchesByProductAndTime = false
+        for event in events { ledger.handle(event) }
+        ledger.matchesByProductAndTime = true
+        ledger.uploadsInFlight = []
+        ledger.journalEvents = []
+        return ledger
+    }
+}

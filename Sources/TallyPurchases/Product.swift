@@ -1,0 +1,92 @@
+import TallyDecimal
+import TallyMoney
+
+/// Something the app sells through the store: the StoreKit product identifier, its price and the
+/// name shown to the user.
+///
+/// ```swift
+/// let coins = Product(identifier: "coins.100", price: Money("6.00", .cny), displayName: "100 coins")
+/// ```
+public struct Product: Hashable, Sendable, Codable {
+    /// The store's product identifier (`SKProduct.productIdentifier`).
+    public var identifier: String
+    /// The price of one unit, in the storefront's currency.
+    public var price: Money
+    /// The name shown to the user.
+    public var displayName: String
+
+    /// A product.
+    public init(identifier: String, price: Money, displayName: String) {
+        self.identifier = identifier
+        self.price = price
+        self.displayName = displayName
+    }
+}
+
+/// An order the app's server created before the purchase: its id is what the app binds to the
+/// payment (`SKMutablePayment.applicationUsername`), and what the server credits when it accepts
+/// the receipt.
+///
+/// ```swift
+/// let order = try Order(id: "A-1001", product: coins, quantity: 2, createdAt: now)
+/// print(order.expectedAmount)   // 12.00 CNY
+/// ```
+public struct Order: Hashable, Sendable {
+    /// The largest quantity an order may have (StoreKit allows at most 10 per payment).
+    public static let maximumQuantity = 10
+
+    /// The server's order id.
+    public let id: String
+    /// What is bought.
+    public let product: Product
+    /// How many units (1…`maximumQuantity`).
+    public let quantity: Int
+    /// The product's price × quantity, exact.
+    public let expectedAmount: Money
+    /// When the server created the order; a transaction that lost its order id is matched to an
+    /// open order of the same product created shortly before it.
+    public let createdAt: Timestamp
+
+    /// An order of `quantity` units of `product`.
+    ///
+    /// - Throws: `PurchaseError.invalidOrder` when the id is empty or the quantity is not
+    ///   1…`maximumQuantity`.
+    public init(id: String, product: Product, quantity: Int = 1, createdAt: Timestamp) throws(PurchaseError) {
+        guard !id.isEmpty else { throw .invalidOrder(id: id, reason: "the order id is empty") }
+        guard (1...Self.maximumQuantity).contains(quantity) else {
+            throw .invalidOrder(id: id, reason: "quantity \(quantity) is not 1…\(Self.maximumQuantity)")
+        }
+        self.id = id
+        self.product = product
+        self.quantity = quantity
+        self.expectedAmount = product.price.multiplied(by: BigDecimal(quantity))
+        self.createdAt = createdAt
+    }
+}
+
+extension Order: Codable {
+    private enum CodingKeys: String, CodingKey { case id, product, quantity, createdAt }
+
+    /// Decodes `{"id", "product", "quantity", "createdAt"}`; the expected amount is computed again.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        do {
+            try self.init(
+                id: try container.decode(String.self, forKey: .id),
+                product: try container.decode(Product.self, forKey: .product),
+                quantity: try container.decodeIfPresent(Int.self, forKey: .quantity) ?? 1,
+                createdAt: try container.decode(Timestamp.self, forKey: .createdAt))
+        } catch let error as PurchaseError {
+            throw DecodingError.dataCorruptedError(forKey: .quantity, in: container, debugDescription: error.description)
+        }
+    }
+
+    /// Encodes the order without its expected amount (it follows from price and quantity).
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(id, forKey: .id)
+        try container.encode(product, forKey: .product)
+        try container.encode(quantity, forKey: .quantity)
+        try container.encode(createdAt, forKey: .createdAt)
+    }
+}

@@ -1,0 +1,127 @@
+import Foundation
+
+/// An append-only file of JSON lines that makes a `PurchaseLedger` survive a crash.
+///
+/// Each line is one entry: a sequence number and the events of one ledger step, with any order
+/// matched by product and time already written into its transaction, so that a replay decides
+/// nothing anew:
+///
+/// ```json
+/// {"seq":1,"events":[{"order":{"createdAt":"2026-11-30T10:00:00.000Z","id":"A-1",…}}]}
+/// {"seq":2,"events":[{"transaction":{"date":"2026-11-30T10:00:05.000Z","id":"1000000001",…}}]}
+/// ```
+///
+/// An entry is appended and synced before the actions of its step are returned, so an action is
+/// never taken without its record. A crash can leave only the last line torn (its append never
+/// returned, so none of its actions were taken): opening the journal detects it, ignores it and
+/// cuts it off. Any other line that cannot be read is an error (`PurchaseError.corruptJournal`),
+/// never skipped: dropping it could lose a credit.
+public final class PurchaseJournal {
+    /// The largest journal `init(storage:sizeLimit:)` reads by default: 64 MiB.
+    public static let defaultSizeLimit = 64 << 20
+    /// The longest line written or read: 4 MiB (a receipt is a few kilobytes).
+    public static let maximumLineLength = 4 << 20
+
+    private let storage: any JournalStorage
+    /// The events of the entries read at opening, in order: what `JournaledLedger` replays.
+    public let recoveredEvents: [PurchaseEvent]
+    /// How many bytes of a torn last line were cut off at opening (0 when the journal was
+    /// clean).
+    public let droppedTornBytes: Int
+    /// How many entries the journal holds.
+    public private(set) var entryCount: Int
+
+    /// Opens the journal kept in `storage`: reads every entry, and cuts off a torn last line.
+    ///
+    /// - Throws: `PurchaseError.corruptJournal` naming the first bad line that is not the last,
+    ///   `.journalTooLarge`, or `.journalIO`.
+    /// - Complexity: O(bytes).
+    public init(storage: any JournalStorage, sizeLimit: Int = PurchaseJournal.defaultSizeLimit) throws(PurchaseError) {
+        self.storage = storage
+        let bytes = try storage.readAll(limit: sizeLimit)
+        var events: [PurchaseEvent] = []
+        var entries = 0
+        var lineStart = 0
+        var validEnd = 0
+        var pendingError: PurchaseError?
+        let decoder = JSONDecoder()
+        while lineStart < bytes.count {
+            let newline = bytes[lineStart...].firstIndex(of: UInt8(ascii: "\n"))
+            let lineEnd = newline ?? bytes.count
+            let lineNumber = entries + 1
+            if let error = pendingError { throw error }  // a bad line followed by more: corrupt
+            if newline == nil {
+                pendingError = .corruptJournal(line: lineNumber, reason: "the line has no end")
+            } else if lineEnd - lineStart > Self.maximumLineLength {
+                pendingError = .corruptJournal(line: lineNumber, reason: "the line is longer than \(Self.maximumLineLength) bytes")
+            } else {
+                do {
+                    let entry = try decoder.decode(Entry.self, from: Data(bytes[lineStart..<lineEnd]))
+                    guard entry.seq == lineNumber else {
+                        throw PurchaseError.corruptJournal(line: lineNumber, reason: "sequence number \(entry.seq), expected \(lineNumber)")
+                    }
+                    events += entry.events
+                    entries += 1
+                    validEnd = lineEnd + 1
+                } catch let error as PurchaseError {
+                    pendingError = error
+                } catch {
+                    pendingError = .corruptJournal(line: lineNumber, reason: Self.describe(error))
+                }
+            }
+            lineStart = lineEnd + 1
+        }
+        // A bad last line is the torn write of a step whose actions were never taken.
+        droppedTornBytes = bytes.count - validEnd
+        if droppedTornBytes > 0 { try storage.truncate(to: validEnd) }
+        recoveredEvents = events
+        entryCount = entries
+    }
+
+    /// Appends one entry holding `events` and returns once it is durable.
+    ///
+    /// - Throws: `PurchaseError.journalIO` (nothing was recorded: do not take the step's actions),
+    ///   or `.invalidEvent` when the entry would be longer than `maximumLineLength`.
+    public func append(_ events: [PurchaseEvent]) throws(PurchaseError) {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        let body: Data
+        do {
+            body = try encoder.encode(events)
+        } catch {
+            throw .invalidEvent(line: entryCount + 1, reason: "cannot be written as JSON: \(error)")
+        }
+        var line = Array("{\"seq\":\(entryCount + 1),\"events\":".utf8)
+        line += body
+        line += Array("}\n".utf8)
+        guard line.count - 1 <= Self.maximumLineLength else {
+            throw .invalidEvent(line: entryCount + 1, reason: "the entry is \(line.count) bytes, more than \(Self.maximumLineLength)")
+        }
+        try storage.append(line)
+        entryCount += 1
+    }
+
+    private struct Entry: Decodable {
+        var seq: Int
+        var events: [PurchaseEvent]
+    }
+
+    /// A decoding error as one line: the JSON path and the reason.
+    static func describe(_ error: any Error) -> String {
+        guard let error = error as? DecodingError else { return "\(error)" }
+        func path(_ codingPath: [any CodingKey]) -> String {
+            let text = codingPath.map { $0.intValue.map { "[\($0)]" } ?? ".\($0.stringValue)" }.joined()
+            return text.isEmpty ? "" : "at \(text.hasPrefix(".") ? String(text.dropFirst()) : text): "
+        }
+        switch error {
+        case .dataCorrupted(let context):
+            return path(context.codingPath) + (context.underlyingError.map { _ in "not valid JSON" } ?? context.debugDescription)
+        case .keyNotFound(let key, let context):
+            return path(context.codingPath) + "missing \"\(key.stringValue)\""
+        case .typeMismatch(let type, let context), .valueNotFound(let type, let context):
+            return path(context.codingPath) + "expected \(type == String.self ? "a string" : type == Int.self ? "an integer" : "\(type)")"
+        @unknown default:
+            return "\(error)"
+        }
+    }
+}

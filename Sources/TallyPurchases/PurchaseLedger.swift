@@ -1,0 +1,337 @@
+import TallyMoney
+
+/// The purchase flow as a pure state machine: events in, actions out.
+///
+/// The ledger knows the orders the server created, every transaction the store reported and
+/// where it is, and the purchases credited. Its rules:
+///
+/// - a purchased transaction is finished only after the server accepted its receipt (or rejected
+///   it for good); a failed one is finished at once; a deferred one is never finished: it is not
+///   final;
+/// - a transaction without an order id is matched to the latest open order of the same product
+///   and quantity created within `PurchasePolicy.orderMatchWindow` before it, or kept and
+///   reported;
+/// - a purchase is credited at most once, whatever is replayed: credits are keyed by the original
+///   transaction identifier;
+/// - a rejected receipt is finished and reported, never retried; a failed upload is retried with
+///   a delay that doubles up to `PurchasePolicy.maximumRetryDelay`.
+///
+/// ```swift
+/// var ledger = PurchaseLedger()
+/// ledger.handle(.orderCreated(order))               // []
+/// ledger.handle(.transactionUpdated(purchased))     // [.uploadReceipt(…)]
+/// ledger.handle(.receiptAccepted(transactionID: id))// [.credit(…), .finishTransaction(…)]
+/// ```
+///
+/// The ledger is a value and does no input or output; `JournaledLedger` records its events in a
+/// `PurchaseJournal` before the actions are taken, so that it survives a crash.
+public struct PurchaseLedger: Sendable {
+    /// What the ledger remembers across a restart. Events that leave it unchanged need no journal
+    /// entry.
+    struct State: Hashable, Sendable {
+        var orders: [String: Order] = [:]
+        var records: [String: PurchaseRecord] = [:]
+        var credits: [Credit] = []
+        var creditedKeys: Set<String> = []
+    }
+
+    var state = State()
+    /// Uploads asked for and not yet answered in this run (the volatile part: empty after a
+    /// restart, so that `resume()` asks for them again).
+    var uploadsInFlight: Set<String> = []
+    /// The events that reproduce the last `handle(_:)`'s change without the policy: the event
+    /// itself, with a matched order id written into the transaction, followed by the
+    /// transactions a new order released. `JournaledLedger` writes them as one journal entry.
+    var journalEvents: [PurchaseEvent] = []
+    /// False while replaying a journal: every match was written into the journal's events.
+    var matchesByProductAndTime = true
+    /// The policy in force.
+    public var policy: PurchasePolicy
+
+    /// An empty ledger.
+    public init(policy: PurchasePolicy = PurchasePolicy()) {
+        self.policy = policy
+    }
+
+    /// The orders registered, by id.
+    public var orders: [String: Order] { state.orders }
+    /// Every transaction reported, by identifier, with where it stands.
+    public var records: [String: PurchaseRecord] { state.records }
+    /// The purchases credited, in the order they were credited; each key at most once.
+    public var credits: [Credit] { state.credits }
+
+    /// The status of one transaction, or `nil` if the ledger never heard of it.
+    public func status(of transactionID: String) -> PurchaseStatus? {
+        state.records[transactionID]?.status
+    }
+
+    /// Takes one event and says what to do.
+    ///
+    /// - Returns: the actions, in the order to take them; empty when there is nothing to do.
+    /// - Complexity: O(1) for most events; O(orders) to match a transaction without an order id;
+    ///   O(kept transactions) when an order is registered.
+    @discardableResult
+    public mutating func handle(_ event: PurchaseEvent) -> [PurchaseAction] {
+        journalEvents = [event]
+        switch event {
+        case .orderCreated(let order): return register(order)
+        case .transactionUpdated(let transaction):
+            let actions = update(transaction)
+            if let recorded = state.records[transaction.identifier]?.transaction, recorded.orderID != transaction.orderID {
+                journalEvents = [.transactionUpdated(recorded)]
+            }
+            return actions
+        case .receiptAccepted(let id): return accept(id)
+        case .receiptRejected(let id, let reason): return reject(id, reason: reason)
+        case .uploadFailed(let id, _): return uploadFailed(id)
+        }
+    }
+
+    /// What to do after a restart: match kept transactions to the orders known now, and upload
+    /// again every receipt still waiting for the server (its upload was lost with the process).
+    /// Call it once after replaying the journal.
+    ///
+    /// - Complexity: O(transactions log transactions).
+    public mutating func resume() -> [PurchaseAction] {
+        journalEvents = []
+        let released = releaseKept(forNewOrder: nil)
+        let waiting = state.records.values
+            .filter { if case .awaitingServer = $0.status { !uploadsInFlight.contains($0.transaction.identifier) } else { false } }
+            .sorted(by: PurchaseRecord.chronological)
+        return released + waiting.compactMap { record in upload(record.transaction.identifier) }
+    }
+
+    /// The total credited in each currency, exact, in order of first credit.
+    public var creditedTotals: [Money] {
+        var totals: [Money] = []
+        for credit in state.credits {
+            if let index = totals.firstIndex(where: { $0.currency == credit.amount.currency }) {
+                totals[index] += credit.amount
+            } else {
+                totals.append(credit.amount)
+            }
+        }
+        return totals
+    }
+
+    // MARK: - Transitions
+
+    private mutating func register(_ order: Order) -> [PurchaseAction] {
+        if let known = state.orders[order.id] {
+            return known == order ? [] : [.report(.conflictingOrder(orderID: order.id))]
+        }
+        state.orders[order.id] = order
+        return matchesByProductAndTime ? releaseKept(forNewOrder: order.id) : []
+    }
+
+    /// Transactions kept for want of an order that have one now (`newOrder`, or any order when
+    /// `nil`) go to the server, the earliest first; each is added to `journalEvents` with its
+    /// order id, so that a replay needs no matching.
+    private mutating func releaseKept(forNewOrder newOrder: String?) -> [PurchaseAction] {
+        var actions: [PurchaseAction] = []
+        let kept = state.records.values.filter { record in
+            if case .held(.unmatchedTransaction) = record.status { return true }
+            if case .held(.unknownOrder(_, let id)) = record.status { return newOrder == nil || id == newOrder }
+            return false
+        }
+        for record in kept.sorted(by: PurchaseRecord.chronological) {
+            let (status, resolved) = resolve(record.transaction)
+            guard case .awaitingServer = status, let released = state.records[record.transaction.identifier] else { continue }
+            journalEvents.append(.transactionUpdated(released.transaction))
+            actions += resolved
+        }
+        return actions
+    }
+
+    private mutating func update(_ transaction: Transaction) -> [PurchaseAction] {
+        let id = transaction.identifier
+        let current = state.records[id]?.status
+        switch transaction.state {
+        case .purchasing:
+            if current == nil { state.records[id] = PurchaseRecord(transaction: transaction, status: .purchasing) }
+            return []
+        case .deferred:
+            guard current == nil || current == .purchasing else { return [] }
+            state.records[id] = PurchaseRecord(transaction: transaction, status: .deferred)
+            return [.askUser(.awaitingApproval(productIdentifier: transaction.productIdentifier))]
+        case .failed(let failure):
+            switch current {
+            case nil, .purchasing?, .deferred?:
+                state.records[id] = PurchaseRecord(transaction: transaction, status: .failed(failure))
+                if case .error(let message) = failure {
+                    return [.finishTransaction(transactionID: id),
+                            .askUser(.paymentFailed(productIdentifier: transaction.productIdentifier, message: message))]
+                }
+                return [.finishTransaction(transactionID: id)]
+            case .failed?:
+                return [.finishTransaction(transactionID: id)]
+            default:
+                return []  // a failure reported after the purchase went through: stale
+            }
+        case .purchased, .restored:
+            switch current {
+            case nil, .purchasing?, .deferred?, .held?:
+                return resolve(transaction).actions
+            case .awaitingServer?:
+                // Delivered again: at launch after a crash the upload was lost; otherwise it is
+                // still on its way.
+                return uploadsInFlight.contains(id) ? [] : upload(id).map { [$0] } ?? []
+            case .accepted?, .rejected?:
+                return [.finishTransaction(transactionID: id)]
+            case .failed?:
+                return []
+            }
+        }
+    }
+
+    /// Where a purchased or restored transaction goes: credited already, kept for a reason, or
+    /// waiting for the server (with the upload to make). Records the transaction with its status.
+    private mutating func resolve(_ transaction: Transaction) -> (status: PurchaseStatus, actions: [PurchaseAction]) {
+        let (status, actions) = decide(transaction)
+        if case .awaitingServer = status { return (status, actions) }  // recorded with its order id
+        state.records[transaction.identifier] = PurchaseRecord(transaction: transaction, status: status)
+        return (status, actions)
+    }
+
+    private mutating func decide(_ transaction: Transaction) -> (PurchaseStatus, [PurchaseAction]) {
+        let id = transaction.identifier
+        if state.creditedKeys.contains(transaction.creditKey) {
+            return (.accepted(orderID: nil), [.finishTransaction(transactionID: id)])
+        }
+        guard let receipt = transaction.receipt, !receipt.isEmpty else {
+            let report = PurchaseReport.missingReceipt(transactionID: id)
+            return (.held(report), [.report(report)])
+        }
+        var actions: [PurchaseAction] = []
+        let order: Order
+        if let orderID = transaction.orderID {
+            guard let known = state.orders[orderID] else {
+                let report = PurchaseReport.unknownOrder(transactionID: id, orderID: orderID)
+                return (.held(report), [.report(report)])
+            }
+            order = known
+        } else if transaction.state == .purchased, matchesByProductAndTime, let matched = match(transaction) {
+            order = matched
+            actions.append(.report(.matchedByProductAndTime(transactionID: id, orderID: matched.id)))
+        } else {
+            let report = PurchaseReport.unmatchedTransaction(transactionID: id, productIdentifier: transaction.productIdentifier)
+            return (.held(report), [.report(report)])
+        }
+        guard order.product.identifier == transaction.productIdentifier, order.quantity == transaction.quantity else {
+            let report = PurchaseReport.orderMismatch(
+                transactionID: id, orderID: order.id,
+                reason: "the order is for \(order.quantity) × \(order.product.identifier), the transaction for \(transaction.quantity) × \(transaction.productIdentifier)")
+            return (.held(report), [.report(report)])
+        }
+        var bound = transaction
+        bound.orderID = order.id  // a match is written into the record, and so into the journal
+        state.records[id] = PurchaseRecord(transaction: bound, status: .awaitingServer(orderID: order.id, failures: 0))
+        if let request = upload(id) { actions.append(request) }
+        return (.awaitingServer(orderID: order.id, failures: 0), actions)
+    }
+
+    /// The open order a transaction without an order id most likely paid: same product and
+    /// quantity, created within the window before it, not paid by another transaction; the
+    /// latest such order (ties by smaller id).
+    private func match(_ transaction: Transaction) -> Order? {
+        let claimed = Set(state.records.values.compactMap { record -> String? in
+            switch record.status {
+            case .awaitingServer(let orderID, _), .accepted(let orderID?): orderID
+            case .rejected(let orderID, _): orderID
+            default: nil
+            }
+        })
+        let latest = transaction.date.advanced(by: policy.clockSkew)
+        let earliest = transaction.date.advanced(by: .zero - policy.orderMatchWindow)
+        return state.orders.values
+            .filter { order in
+                order.product.identifier == transaction.productIdentifier && order.quantity == transaction.quantity
+                    && order.createdAt <= latest && order.createdAt >= earliest && !claimed.contains(order.id)
+            }
+            .max { a, b in a.createdAt != b.createdAt ? a.createdAt < b.createdAt : a.id > b.id }
+    }
+
+    private mutating func upload(_ id: String) -> PurchaseAction? {
+        guard let record = state.records[id], case .awaitingServer(let orderID, let failures) = record.status,
+              let receipt = record.transaction.receipt else { return nil }
+        uploadsInFlight.insert(id)
+        let request = ReceiptUpload(transactionID: id, orderID: orderID, receipt: receipt, attempt: failures + 1)
+        return .uploadReceipt(request)
+    }
+
+    private mutating func accept(_ id: String) -> [PurchaseAction] {
+        guard let record = state.records[id] else { return [.report(.unexpectedAnswer(transactionID: id, answer: "receiptAccepted"))] }
+        guard case .awaitingServer(let orderID, _) = record.status else {
+            if case .accepted = record.status { return [] }
+            return [.report(.unexpectedAnswer(transactionID: id, answer: "receiptAccepted"))]
+        }
+        uploadsInFlight.remove(id)
+        state.records[id]?.status = .accepted(orderID: orderID)
+        let key = record.transaction.creditKey
+        guard !state.creditedKeys.contains(key), let order = state.orders[orderID] else {
+            return [.finishTransaction(transactionID: id)]
+        }
+        let credit = Credit(
+            key: key, transactionID: id, orderID: orderID, productIdentifier: order.product.identifier,
+            quantity: order.quantity, amount: order.expectedAmount)
+        state.creditedKeys.insert(key)
+        state.credits.append(credit)
+        return [.credit(credit), .finishTransaction(transactionID: id)]
+    }
+
+    private mutating func reject(_ id: String, reason: String) -> [PurchaseAction] {
+        guard let record = state.records[id], case .awaitingServer(let orderID, _) = record.status else {
+            if case .rejected? = state.records[id]?.status { return [] }
+            return [.report(.unexpectedAnswer(transactionID: id, answer: "receiptRejected"))]
+        }
+        uploadsInFlight.remove(id)
+        state.records[id]?.status = .rejected(orderID: orderID, reason: reason)
+        return [.finishTransaction(transactionID: id),
+                .report(.receiptRejected(transactionID: id, orderID: orderID, reason: reason))]
+    }
+
+    private mutating func uploadFailed(_ id: String) -> [PurchaseAction] {
+        guard let record = state.records[id], case .awaitingServer(let orderID, let failures) = record.status,
+              let receipt = record.transaction.receipt else {
+            return [.report(.unexpectedAnswer(transactionID: id, answer: "uploadFailed"))]
+        }
+        let failed = failures + 1
+        state.records[id]?.status = .awaitingServer(orderID: orderID, failures: failed)
+        uploadsInFlight.insert(id)
+        let request = ReceiptUpload(transactionID: id, orderID: orderID, receipt: receipt, attempt: failed + 1)
+        return [.retryUpload(request, after: policy.retryDelay(afterFailures: failed))]
+    }
+}
+
+/// One transaction as the ledger knows it.
+public struct PurchaseRecord: Hashable, Sendable {
+    /// The transaction as last reported (its receipt included).
+    public var transaction: Transaction
+    /// Where it stands.
+    public var status: PurchaseStatus
+
+    static func chronological(_ a: PurchaseRecord, _ b: PurchaseRecord) -> Bool {
+        a.transaction.date != b.transaction.date
+            ? a.transaction.date < b.transaction.date
+            : a.transaction.identifier < b.transaction.identifier
+    }
+}
+
+/// Where a transaction stands in the ledger.
+public enum PurchaseStatus: Hashable, Sendable {
+    /// Being processed by the store.
+    case purchasing
+    /// Waiting for approval; not final, not finished.
+    case deferred
+    /// Paid, but kept unfinished for the reason reported (no order, no receipt, a mismatch).
+    case held(PurchaseReport)
+    /// Paid; the receipt is with the server for this order (`failures` uploads failed so far).
+    case awaitingServer(orderID: String, failures: Int)
+    /// The server accepted the receipt; the purchase is credited (`orderID` is `nil` for a restore
+    /// of a purchase credited before).
+    case accepted(orderID: String?)
+    /// The server rejected the receipt for good.
+    case rejected(orderID: String, reason: String)
+    /// The payment failed or was cancelled.
+    case failed(PurchaseFailure)
+}

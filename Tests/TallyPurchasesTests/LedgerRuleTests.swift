@@ -1,0 +1,154 @@
+import TallyDecimal
+import TallyMoney
+import TallyPurchases
+import XCTest
+
+/// The ledger's rules beyond one transaction's transitions: matching without an order id, one
+/// credit per purchase across restores, backoff, exact totals, conflicting and mismatched orders.
+final class LedgerRuleTests: XCTestCase {
+    let t0 = LedgerTransitionTests.t0
+    let coins = LedgerTransitionTests.coins
+    let gems = Product(identifier: "gems.10", price: Money("0.99", .usd), displayName: "10 gems")
+
+    func order(_ id: String, _ product: Product? = nil, quantity: Int = 1, at seconds: Int64) throws -> PurchaseEvent {
+        .orderCreated(try Order(id: id, product: product ?? coins, quantity: quantity, createdAt: t0.advanced(by: .seconds(seconds))))
+    }
+
+    func purchased(
+        _ id: String, product: String = "coins.100", quantity: Int = 1, order: String? = nil, at seconds: Int64,
+        state: TransactionState = .purchased, original: String? = nil
+    ) -> PurchaseEvent {
+        .transactionUpdated(Transaction(
+            identifier: id, productIdentifier: product, quantity: quantity, orderID: order,
+            date: t0.advanced(by: .seconds(seconds)), state: state, receipt: "receipt-\(id)", originalIdentifier: original))
+    }
+
+    func uploads(_ actions: [PurchaseAction]) -> [String] {
+        actions.compactMap { if case .uploadReceipt(let u) = $0 { "\(u.transactionID)→\(u.orderID)" } else { nil } }
+    }
+
+    func testATransactionWithoutOrderIDTakesTheLatestOpenOrderOfItsProductWithinTheWindow() throws {
+        var ledger = PurchaseLedger()
+        try ledger.handle(order("old", at: -2 * 86_400))              // outside the 24 h window
+        try ledger.handle(order("O1", at: 0))
+        try ledger.handle(order("O2", at: 60))
+        try ledger.handle(order("big", quantity: 2, at: 90))          // another quantity
+        try ledger.handle(order("gem", gems, at: 100))                // another product
+        try ledger.handle(order("future", at: 3600))                  // after the purchase (beyond the skew)
+        XCTAssertEqual(uploads(ledger.handle(purchased("T1", at: 120))), ["T1→O2"])
+        XCTAssertEqual(uploads(ledger.handle(purchased("T2", at: 130))), ["T2→O1"], "O2 is taken by T1")
+        let third = ledger.handle(purchased("T3", at: 140))
+        XCTAssertEqual(third, [.report(.unmatchedTransaction(transactionID: "T3", productIdentifier: "coins.100"))])
+        // Kept, unfinished, until an order is registered; then it goes to the server.
+        XCTAssertEqual(uploads(try ledger.handle(order("O3", at: 100))), ["T3→O3"])
+        XCTAssertEqual(ledger.records["T3"]?.transaction.orderID, "O3", "the match is written into the record")
+    }
+
+    func testClockSkewLetsAnOrderBeSlightlyAfterItsTransaction() throws {
+        var ledger = PurchaseLedger()
+        try ledger.handle(order("O1", at: 200))   // the server's clock runs 80 s ahead of the store's
+        XCTAssertEqual(uploads(ledger.handle(purchased("T1", at: 120))), ["T1→O1"])
+        var strict = PurchaseLedger(policy: PurchasePolicy(clockSkew: .zero))
+        try strict.handle(order("O1", at: 200))
+        XCTAssertEqual(uploads(strict.handle(purchased("T1", at: 120))), [])
+    }
+
+    func testARestoreNeverCreditsAPurchaseAgain() throws {
+        var ledger = PurchaseLedger()
+        try ledger.handle(order("O1", at: 0))
+        ledger.handle(purchased("T1", order: "O1", at: 5))
+        let accepted = ledger.handle(.receiptAccepted(transactionID: "T1"))
+        XCTAssertEqual(accepted.count, 2)
+        // Restored later under a new identifier: finished at once, nothing credited.
+        let restore = ledger.handle(purchased("T9", order: "O1", at: 900, state: .restored, original: "T1"))
+        XCTAssertEqual(restore, [.finishTransaction(transactionID: "T9")])
+        XCTAssertEqual(ledger.status(of: "T9"), .accepted(orderID: nil))
+        XCTAssertEqual(ledger.credits.map(\.key), ["T1"])
+    }
+
+    func testARestoreAcceptedBeforeItsOriginalCreditsOnce() throws {
+        var ledger = PurchaseLedger()
+        try ledger.handle(order("O1", at: 0))
+        ledger.handle(purchased("T1", order: "O1", at: 5))
+        ledger.handle(purchased("T9", order: "O1", at: 900, state: .restored, original: "T1"))
+        let first = ledger.handle(.receiptAccepted(transactionID: "T9"))
+        XCTAssertEqual(first.count, 2, "credit and finish: \(first)")
+        XCTAssertEqual(ledger.handle(.receiptAccepted(transactionID: "T1")), [.finishTransaction(transactionID: "T1")])
+        XCTAssertEqual(ledger.credits.map(\.key), ["T1"])
+        XCTAssertEqual(ledger.credits.map(\.transactionID), ["T9"])
+    }
+
+    func testRetriesBackOffToTheCap() {
+        let policy = PurchasePolicy()
+        XCTAssertEqual((1...12).map { policy.retryDelay(afterFailures: $0) },
+                       [2, 4, 8, 16, 32, 64, 128, 256, 512, 900, 900, 900].map { Duration.seconds($0) })
+        XCTAssertEqual(policy.retryDelay(afterFailures: .max), .seconds(900))
+        XCTAssertEqual(policy.retryDelay(afterFailures: 0), .seconds(2))
+        var ledger = PurchaseLedger()
+        ledger.handle(.orderCreated(LedgerTransitionTests.o1))
+        ledger.handle(purchased("T1", order: "O1", at: 5))
+        var delays: [Duration] = []
+        var attempts: [Int] = []
+        for _ in 0..<5 {
+            for case .retryUpload(let upload, let delay) in ledger.handle(.uploadFailed(transactionID: "T1", reason: "timed out")) {
+                delays.append(delay)
+                attempts.append(upload.attempt)
+            }
+        }
+        XCTAssertEqual(delays, [2, 4, 8, 16, 32].map { Duration.seconds($0) })
+        XCTAssertEqual(attempts, [2, 3, 4, 5, 6])
+    }
+
+    func testCreditedTotalsAreExactPerCurrency() throws {
+        var ledger = PurchaseLedger()
+        var id = 0
+        for (product, quantity) in [(coins, 1), (gems, 3), (coins, 2), (gems, 1)] {
+            id += 1
+            try ledger.handle(order("O\(id)", product, quantity: quantity, at: Int64(id)))
+            ledger.handle(purchased("T\(id)", product: product.identifier, quantity: quantity, order: "O\(id)", at: Int64(id) + 1))
+            ledger.handle(.receiptAccepted(transactionID: "T\(id)"))
+        }
+        XCTAssertEqual(ledger.creditedTotals.map(\.description), ["18.00 CNY", "3.96 USD"])
+        XCTAssertEqual(ledger.credits.map { $0.amount.description }, ["6.00 CNY", "2.97 USD", "12.00 CNY", "0.99 USD"])
+    }
+
+    func testAConflictingOrderIsReportedAndTheFirstKept() throws {
+        var ledger = PurchaseLedger()
+        try ledger.handle(order("O1", at: 0))
+        XCTAssertEqual(try ledger.handle(order("O1", at: 0)), [], "the same order again changes nothing")
+        XCTAssertEqual(try ledger.handle(order("O1", gems, at: 0)), [.report(.conflictingOrder(orderID: "O1"))])
+        XCTAssertEqual(ledger.orders["O1"]?.product, coins)
+    }
+
+    func testATransactionForAnotherProductThanItsOrderIsKept() throws {
+        var ledger = PurchaseLedger()
+        try ledger.handle(order("O1", at: 0))
+        let actions = ledger.handle(purchased("T1", product: "gems.10", order: "O1", at: 5))
+        guard case .report(.orderMismatch(let id, let order, let reason))? = actions.first, actions.count == 1 else {
+            return XCTFail("\(actions)")
+        }
+        XCTAssertEqual([id, order], ["T1", "O1"])
+        XCTAssertEqual(reason, "the order is for 1 × coins.100, the transaction for 1 × gems.10")
+        guard case .held? = ledger.status(of: "T1") else { return XCTFail("kept unfinished") }
+    }
+
+    func testResumeUploadsEveryWaitingReceiptOnceInOrder() throws {
+        let events = try [order("O1", at: 0), order("O2", at: 1), order("O3", at: 2),
+                          purchased("T2", order: "O2", at: 20), purchased("T1", order: "O1", at: 10),
+                          purchased("T3", order: "O3", at: 30), PurchaseEvent.receiptAccepted(transactionID: "T3")]
+        var restarted = PurchaseLedger.replaying(events)
+        XCTAssertEqual(uploads(restarted.resume()), ["T1→O1", "T2→O2"])
+        XCTAssertEqual(uploads(restarted.resume()), [], "already on their way")
+        XCTAssertEqual(restarted.handle(purchased("T1", order: "O1", at: 10)), [], "delivered again while uploading")
+    }
+
+    func testInvalidOrdersAreRefused() {
+        XCTAssertThrowsError(try Order(id: "", product: coins, createdAt: t0)) { error in
+            XCTAssertEqual("\(error)", "order \"\": the order id is empty")
+        }
+        XCTAssertThrowsError(try Order(id: "O1", product: coins, quantity: 11, createdAt: t0)) { error in
+            XCTAssertEqual("\(error)", "order \"O1\": quantity 11 is not 1…10")
+        }
+        XCTAssertThrowsError(try Order(id: "O1", product: coins, quantity: 0, createdAt: t0))
+    }
+}
