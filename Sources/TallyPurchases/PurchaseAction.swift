@@ -32,6 +32,14 @@ public struct ReceiptUpload: Hashable, Sendable {
     public var receipt: String
     /// 1 for the first attempt, 2 for the first retry, …
     public var attempt: Int
+
+    /// An upload request.
+    public init(transactionID: String, orderID: String, receipt: String, attempt: Int) {
+        self.transactionID = transactionID
+        self.orderID = orderID
+        self.receipt = receipt
+        self.attempt = attempt
+    }
 }
 
 /// A purchase the server accepted and the app credits: once per `key`.
@@ -48,6 +56,16 @@ public struct Credit: Hashable, Sendable {
     public var quantity: Int
     /// The order's expected amount, exact.
     public var amount: Money
+
+    /// A credit.
+    public init(key: String, transactionID: String, orderID: String, productIdentifier: String, quantity: Int, amount: Money) {
+        self.key = key
+        self.transactionID = transactionID
+        self.orderID = orderID
+        self.productIdentifier = productIdentifier
+        self.quantity = quantity
+        self.amount = amount
+    }
 }
 
 /// What to tell the user.

@@ -55,19 +55,21 @@ public final class PurchaseJournal {
             } else if lineEnd - lineStart > Self.maximumLineLength {
                 pendingError = .corruptJournal(line: lineNumber, reason: "the line is longer than \(Self.maximumLineLength) bytes")
             } else {
+                let entry: Entry
                 do {
-                    let entry = try decoder.decode(Entry.self, from: Data(bytes[lineStart..<lineEnd]))
-                    guard entry.seq == lineNumber else {
-                        throw PurchaseError.corruptJournal(line: lineNumber, reason: "sequence number \(entry.seq), expected \(lineNumber)")
-                    }
-                    events += entry.events
-                    entries += 1
-                    validEnd = lineEnd + 1
-                } catch let error as PurchaseError {
-                    pendingError = error
+                    entry = try decoder.decode(Entry.self, from: Data(bytes[lineStart..<lineEnd]))
                 } catch {
-                    pendingError = .corruptJournal(line: lineNumber, reason: Self.describe(error))
+                    pendingError = .corruptJournal(line: lineNumber, reason: PurchaseLog.describe(error))
+                    lineStart = lineEnd + 1
+                    continue
                 }
+                // A whole entry out of sequence is not a torn write: a line was lost or repeated.
+                guard entry.seq == lineNumber else {
+                    throw .corruptJournal(line: lineNumber, reason: "sequence number \(entry.seq), expected \(lineNumber)")
+                }
+                events += entry.events
+                entries += 1
+                validEnd = lineEnd + 1
             }
             lineStart = lineEnd + 1
         }
@@ -101,27 +103,8 @@ public final class PurchaseJournal {
         entryCount += 1
     }
 
-    private struct Entry: Decodable {
+    struct Entry: Decodable {
         var seq: Int
         var events: [PurchaseEvent]
-    }
-
-    /// A decoding error as one line: the JSON path and the reason.
-    static func describe(_ error: any Error) -> String {
-        guard let error = error as? DecodingError else { return "\(error)" }
-        func path(_ codingPath: [any CodingKey]) -> String {
-            let text = codingPath.map { $0.intValue.map { "[\($0)]" } ?? ".\($0.stringValue)" }.joined()
-            return text.isEmpty ? "" : "at \(text.hasPrefix(".") ? String(text.dropFirst()) : text): "
-        }
-        switch error {
-        case .dataCorrupted(let context):
-            return path(context.codingPath) + (context.underlyingError.map { _ in "not valid JSON" } ?? context.debugDescription)
-        case .keyNotFound(let key, let context):
-            return path(context.codingPath) + "missing \"\(key.stringValue)\""
-        case .typeMismatch(let type, let context), .valueNotFound(let type, let context):
-            return path(context.codingPath) + "expected \(type == String.self ? "a string" : type == Int.self ? "an integer" : "\(type)")"
-        @unknown default:
-            return "\(error)"
-        }
     }
 }

@@ -1,0 +1,80 @@
+import Foundation
+
+/// A recorded event log: what `tally purchases replay` reads.
+///
+/// JSON lines, one event per line in the shapes of `PurchaseEvent`; blank lines are skipped. A
+/// journal written by `PurchaseJournal` (lines `{"seq": n, "events": [...]}`) is read as a
+/// journal: its events in order, a torn last line ignored.
+///
+/// ```swift
+/// let events = try PurchaseLog.events(fromJSONLines: text)
+/// var ledger = PurchaseLedger()
+/// for event in events { print(ledger.handle(event)) }
+/// ```
+public enum PurchaseLog {
+    /// The largest log read: 64 MiB.
+    public static let maximumSize = PurchaseJournal.defaultSizeLimit
+
+    /// The events of a log or a journal.
+    ///
+    /// - Throws: `PurchaseError.invalidEvent` naming the line (1-based) and, inside it, the JSON
+    ///   path and the reason; `.corruptJournal` for a damaged journal; `.journalTooLarge` beyond
+    ///   `maximumSize`.
+    /// - Complexity: O(characters).
+    public static func events(fromJSONLines text: String) throws(PurchaseError) -> [PurchaseEvent] {
+        let bytes = Array(text.utf8)
+        guard bytes.count <= maximumSize else { throw .journalTooLarge(bytes: bytes.count, limit: maximumSize) }
+        if isJournal(bytes) {
+            return try PurchaseJournal(storage: MemoryJournalStorage(bytes: bytes)).recoveredEvents
+        }
+        let decoder = JSONDecoder()
+        var events: [PurchaseEvent] = []
+        for (index, line) in bytes.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false).enumerated() {
+            guard line.contains(where: { ![UInt8(ascii: " "), UInt8(ascii: "\t"), UInt8(ascii: "\r")].contains($0) }) else { continue }
+            guard line.count <= PurchaseJournal.maximumLineLength else {
+                throw .invalidEvent(line: index + 1, reason: "the line is longer than \(PurchaseJournal.maximumLineLength) bytes")
+            }
+            do {
+                events.append(try decoder.decode(PurchaseEvent.self, from: Data(line)))
+            } catch {
+                throw .invalidEvent(line: index + 1, reason: describe(error))
+            }
+        }
+        return events
+    }
+
+    /// Whether the first non-blank line is a journal entry.
+    private static func isJournal(_ bytes: [UInt8]) -> Bool {
+        guard let line = bytes.split(separator: UInt8(ascii: "\n")).first(where: { !$0.allSatisfy { $0 == UInt8(ascii: " ") } }),
+              line.count <= PurchaseJournal.maximumLineLength else { return false }
+        return (try? JSONDecoder().decode(PurchaseJournal.Entry.self, from: Data(line))) != nil
+    }
+
+    /// A decoding error as one line: the JSON path and the reason.
+    static func describe(_ error: any Error) -> String {
+        guard let error = error as? DecodingError else { return "\(error)" }
+        func path(_ codingPath: [any CodingKey]) -> String {
+            let text = codingPath.map { $0.intValue.map { "[\($0)]" } ?? ".\($0.stringValue)" }.joined()
+            return text.isEmpty ? "" : "at \(text.hasPrefix(".") ? String(text.dropFirst()) : text): "
+        }
+        switch error {
+        case .dataCorrupted(let context):
+            if context.codingPath.isEmpty, context.debugDescription.contains("not valid JSON") { return "not valid JSON" }
+            return path(context.codingPath) + context.debugDescription
+        case .keyNotFound(let key, let context):
+            return path(context.codingPath) + "missing \"\(key.stringValue)\""
+        case .typeMismatch(let type, let context), .valueNotFound(let type, let context):
+            let name = switch "\(type)" {
+            case "String": "a string"
+            case "Int": "an integer"
+            case "Bool": "true or false"
+            case let other where other.hasPrefix("Dictionary"): "an object"
+            case let other where other.hasPrefix("Array"): "an array"
+            case let other: other
+            }
+            return path(context.codingPath) + "expected \(name)"
+        @unknown default:
+            return "\(error)"
+        }
+    }
+}

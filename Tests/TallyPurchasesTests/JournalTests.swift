@@ -1,0 +1,191 @@
+import Foundation
+import TallyMoney
+import TallyPurchases
+import XCTest
+
+/// The journal's format and its recovery: torn last lines are cut off, anything else that cannot
+/// be read is an error naming the line; the file storage syncs, locks and reports I/O errors.
+final class JournalTests: XCTestCase {
+    let coins = LedgerTransitionTests.coins
+    let t0 = LedgerTransitionTests.t0
+
+    var sampleEvents: [PurchaseEvent] {
+        get throws {
+            [
+                .orderCreated(try Order(id: "A-1", product: coins, quantity: 2, createdAt: t0)),
+                .transactionUpdated(Transaction(identifier: "1000000001", productIdentifier: "coins.100", quantity: 2,
+                                                orderID: "A-1", date: t0.advanced(by: .milliseconds(5250)), state: .purchasing)),
+                .transactionUpdated(Transaction(identifier: "1000000001", productIdentifier: "coins.100", quantity: 2,
+                                                orderID: "A-1", date: t0.advanced(by: .milliseconds(5250)), state: .purchased,
+                                                receipt: "MIIT/+Zm9v\"\\\n")),
+                .transactionUpdated(Transaction(identifier: "1000000002", productIdentifier: "coins.100",
+                                                date: t0, state: .failed(.error("Cannot connect")))),
+                .transactionUpdated(Transaction(identifier: "1000000003", productIdentifier: "coins.100",
+                                                date: t0, state: .failed(.cancelled))),
+                .transactionUpdated(Transaction(identifier: "1000000004", productIdentifier: "coins.100", orderID: "A-1",
+                                                date: t0, state: .restored, receipt: "R", originalIdentifier: "1000000001")),
+                .transactionUpdated(Transaction(identifier: "1000000005", productIdentifier: "coins.100", date: t0, state: .deferred)),
+                .uploadFailed(transactionID: "1000000001", reason: "timed out"),
+                .receiptRejected(transactionID: "1000000001", reason: "21003"),
+                .receiptAccepted(transactionID: "1000000001"),
+            ]
+        }
+    }
+
+    func testEntriesReadBackAsWritten() throws {
+        let storage = MemoryJournalStorage()
+        let journal = try PurchaseJournal(storage: storage)
+        let events = try sampleEvents
+        try journal.append(Array(events.prefix(3)))
+        try journal.append(Array(events.dropFirst(3)))
+        let text = String(decoding: storage.bytes, as: UTF8.self)
+        XCTAssertEqual(text.split(separator: "\n").count, 2)
+        XCTAssertTrue(text.hasPrefix("{\"seq\":1,\"events\":[{\"order\":{\"createdAt\":\"2026-11-30T10:00:00.000Z\",\"id\":\"A-1\""), text)
+        let reopened = try PurchaseJournal(storage: storage)
+        XCTAssertEqual(reopened.recoveredEvents, events)
+        XCTAssertEqual(reopened.entryCount, 2)
+        XCTAssertEqual(reopened.droppedTornBytes, 0)
+    }
+
+    func testATornLastLineIsCutOffAndTheJournalGoesOn() throws {
+        for keep in [1, 10, 40] {
+            let storage = MemoryJournalStorage()
+            let journal = try PurchaseJournal(storage: storage)
+            let events = try sampleEvents
+            try journal.append([events[0]])
+            let clean = storage.bytes.count
+            storage.tearOnNextAppend = keep
+            XCTAssertThrowsError(try journal.append([events[1]]))
+            XCTAssertEqual(storage.bytes.count, clean + keep)
+            let reopened = try PurchaseJournal(storage: storage)
+            XCTAssertEqual(reopened.droppedTornBytes, keep)
+            XCTAssertEqual(storage.bytes.count, clean, "cut off")
+            XCTAssertEqual(reopened.recoveredEvents, [events[0]])
+            try reopened.append([events[2]])
+            XCTAssertEqual(try PurchaseJournal(storage: storage).recoveredEvents, [events[0], events[2]])
+        }
+    }
+
+    func testAZeroFilledOrUnreadableLastLineIsTorn() throws {
+        let storage = MemoryJournalStorage()
+        try PurchaseJournal(storage: storage).append([try sampleEvents[0]])
+        let clean = storage.bytes
+        for tail in [[UInt8](repeating: 0, count: 64), Array("{\"seq\":2,\"ev".utf8) + [10], Array("garbage\n".utf8)] {
+            let torn = MemoryJournalStorage(bytes: clean + tail)
+            let journal = try PurchaseJournal(storage: torn)
+            XCTAssertEqual(journal.droppedTornBytes, tail.count)
+            XCTAssertEqual(journal.entryCount, 1)
+        }
+    }
+
+    func testABadLineBeforeTheLastIsAnErrorNamingIt() throws {
+        let storage = MemoryJournalStorage()
+        let journal = try PurchaseJournal(storage: storage)
+        for event in try sampleEvents.prefix(3) { try journal.append([event]) }
+        var lines = String(decoding: storage.bytes, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        let cases: [(String, [String], String)] = [
+            ("damaged", { var l = lines; l[1] = "{\"seq\":2,\"events\":[{\"order\":1}]}"; return l }(),
+             "journal line 2: at events[0].order: expected an object"),
+            ("not JSON", { var l = lines; l[1] = "{\"seq\":2,"; return l }(), "journal line 2: not valid JSON"),
+            ("a line lost", { var l = lines; l.remove(at: 1); return l }(), "journal line 2: sequence number 3, expected 2"),
+            ("empty line", { var l = lines; l.insert("", at: 1); return l }(), "journal line 2: not valid JSON"),
+        ]
+        for (name, edited, message) in cases {
+            let damaged = MemoryJournalStorage(bytes: Array(edited.joined(separator: "\n").utf8))
+            XCTAssertThrowsError(try PurchaseJournal(storage: damaged), name) { error in
+                XCTAssertTrue("\(error)".hasPrefix(message), "\(name): \(error)")
+            }
+        }
+        lines[0] = "x"
+        XCTAssertThrowsError(try PurchaseJournal(storage: MemoryJournalStorage(bytes: Array(lines.joined(separator: "\n").utf8))))
+    }
+
+    func testSizeLimitsAreCheckedBeforeReading() throws {
+        let storage = MemoryJournalStorage(bytes: Array(repeating: UInt8(ascii: " "), count: 2000))
+        XCTAssertThrowsError(try PurchaseJournal(storage: storage, sizeLimit: 1000)) { error in
+            XCTAssertEqual(error as? PurchaseError, .journalTooLarge(bytes: 2000, limit: 1000))
+        }
+        let journal = try PurchaseJournal(storage: MemoryJournalStorage())
+        let huge = Transaction(identifier: "T", productIdentifier: "p", date: t0, state: .purchased,
+                               receipt: String(repeating: "A", count: PurchaseJournal.maximumLineLength))
+        XCTAssertThrowsError(try journal.append([.transactionUpdated(huge)])) { error in
+            guard case .invalidEvent(line: 1, _)? = error as? PurchaseError else { return XCTFail("\(error)") }
+        }
+        XCTAssertEqual(journal.entryCount, 0)
+    }
+
+    // MARK: - Files
+
+    func temporaryPath() throws -> String {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("tally-journal-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        addTeardownBlock { try? FileManager.default.removeItem(at: directory) }
+        return directory.appendingPathComponent("purchases.journal").path
+    }
+
+    func testAFileJournalSurvivesReopeningAndATornTail() throws {
+        let path = try temporaryPath()
+        let events = try sampleEvents
+        do {
+            let journal = try PurchaseJournal(storage: FileJournalStorage(path: path))
+            try journal.append(Array(events.prefix(2)))
+            try journal.append([events[2]])
+        }
+        // A crash in the middle of a third append.
+        let handle = try XCTUnwrap(FileHandle(forWritingAtPath: path))
+        handle.seekToEndOfFile()
+        handle.write(Data("{\"seq\":3,\"events\":[{\"rec".utf8))
+        handle.closeFile()
+        let journal = try PurchaseJournal(storage: FileJournalStorage(path: path))
+        XCTAssertEqual(journal.recoveredEvents, Array(events.prefix(3)))
+        XCTAssertEqual(journal.droppedTornBytes, 24)
+        try journal.append([events[3]])
+        let text = try String(contentsOfFile: path, encoding: .utf8)
+        XCTAssertTrue(text.hasSuffix("\n") && text.contains("{\"seq\":3,\"events\":[{\"transaction\""), text)
+    }
+
+    func testAFileJournalIsLockedAgainstASecondWriter() throws {
+        let path = try temporaryPath()
+        let first = try FileJournalStorage(path: path)
+        XCTAssertThrowsError(try FileJournalStorage(path: path)) { error in
+            XCTAssertEqual(error as? PurchaseError, .journalLocked(path: path))
+        }
+        _ = first
+    }
+
+    func testFileErrorsAreTyped() throws {
+        let missing = try temporaryPath() + "/no/such/dir/journal"
+        XCTAssertThrowsError(try FileJournalStorage(path: missing)) { error in
+            guard case .journalIO(let operation, let path, let reason)? = error as? PurchaseError else { return XCTFail("\(error)") }
+            XCTAssertEqual(operation, "open")
+            XCTAssertEqual(path, missing)
+            XCTAssertEqual(reason, "No such file or directory")
+        }
+    }
+
+    func testAJournaledLedgerRebuildsFromItsFile() throws {
+        let path = try temporaryPath()
+        let order = try Order(id: "A-1", product: coins, createdAt: t0)
+        let bought = Transaction(identifier: "T1", productIdentifier: "coins.100", date: t0.advanced(by: .seconds(5)),
+                                 state: .purchased, receipt: "R1")  // the order id was lost
+        do {
+            let ledger = JournaledLedger(journal: try PurchaseJournal(storage: FileJournalStorage(path: path)))
+            XCTAssertEqual(try ledger.handle(.orderCreated(order)), [])
+            let actions = try ledger.handle(.transactionUpdated(bought))
+            XCTAssertEqual(actions.count, 2, "matched, then uploaded: \(actions)")
+            XCTAssertEqual(try ledger.handle(.transactionUpdated(bought)), [], "on its way: nothing recorded")
+        }
+        let text = try String(contentsOfFile: path, encoding: .utf8)
+        XCTAssertEqual(text.split(separator: "\n").count, 2, "the repeated delivery changed nothing and wrote nothing")
+        XCTAssertTrue(text.contains("\"order\":\"A-1\""), "the match is in the journal: \(text)")
+        // After the crash: the same state, and the upload is asked for again.
+        let ledger = JournaledLedger(journal: try PurchaseJournal(storage: FileJournalStorage(path: path)),
+                                     policy: PurchasePolicy(orderMatchWindow: .zero))
+        XCTAssertEqual(ledger.ledger.status(of: "T1"), .awaitingServer(orderID: "A-1", failures: 0),
+                       "replayed without matching again, even under a policy that would not match")
+        XCTAssertEqual(try ledger.resume(), [.uploadReceipt(ReceiptUpload(transactionID: "T1", orderID: "A-1", receipt: "R1", attempt: 1))])
+        let done = try ledger.handle(.receiptAccepted(transactionID: "T1"))
+        XCTAssertEqual(done.last, .finishTransaction(transactionID: "T1"))
+        XCTAssertEqual(ledger.ledger.credits.map(\.amount.description), ["6.00 CNY"])
+    }
+}
