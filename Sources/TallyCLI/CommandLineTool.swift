@@ -21,6 +21,10 @@ enum CommandLineTool {
                               --numeric-currency) against the document's total.
           tally replay FILE|- Run a document through a list of payment-sheet events and print
                               one JSON update per line.
+          tally purchases replay FILE|-
+                              Run a recorded in-app purchase event log through the
+                              crash-safe ledger and print each decision (upload, retry,
+                              finish, credit, tell the user, report) and the credits.
           tally help          Show this help (also: --help, -h).
 
         EXIT STATUS:
@@ -60,7 +64,7 @@ enum CommandLineTool {
             }
             print(Demo.render(), terminator: "")
             return 0
-        case "quote", "verify", "replay":
+        case "quote", "verify", "replay", "purchases":
             let rest = Array(arguments.dropFirst())
             let read: (String) throws -> String = { path in
                 if path == "-" { return String(decoding: FileHandle.standardInput.readDataToEndOfFile(), as: UTF8.self) }
@@ -70,6 +74,7 @@ enum CommandLineTool {
             switch command {
             case "quote": result = QuoteCommand.run(rest, read: read)
             case "verify": result = VerifyCommand.run(rest, read: read)
+            case "purchases": result = PurchasesCommand.run(rest, read: read)
             default: result = ReplayCommand.run(rest, read: read)
             }
             print(result.output, terminator: "")

@@ -15,6 +15,16 @@ public enum PurchaseLog {
     /// The largest log read: 64 MiB.
     public static let maximumSize = PurchaseJournal.defaultSizeLimit
 
+    /// What a file held.
+    public struct Contents: Hashable, Sendable {
+        /// The events, in order.
+        public var events: [PurchaseEvent]
+        /// Whether the file was a journal (entries with sequence numbers) rather than a log.
+        public var isJournal: Bool
+        /// For a journal, the bytes of a torn last line that were ignored.
+        public var droppedTornBytes: Int
+    }
+
     /// The events of a log or a journal.
     ///
     /// - Throws: `PurchaseError.invalidEvent` naming the line (1-based) and, inside it, the JSON
@@ -22,10 +32,16 @@ public enum PurchaseLog {
     ///   `maximumSize`.
     /// - Complexity: O(characters).
     public static func events(fromJSONLines text: String) throws(PurchaseError) -> [PurchaseEvent] {
+        try read(text).events
+    }
+
+    /// The events of a log or a journal, and which it was (see `events(fromJSONLines:)`).
+    public static func read(_ text: String) throws(PurchaseError) -> Contents {
         let bytes = Array(text.utf8)
         guard bytes.count <= maximumSize else { throw .journalTooLarge(bytes: bytes.count, limit: maximumSize) }
         if isJournal(bytes) {
-            return try PurchaseJournal(storage: MemoryJournalStorage(bytes: bytes)).recoveredEvents
+            let journal = try PurchaseJournal(storage: MemoryJournalStorage(bytes: bytes))
+            return Contents(events: journal.recoveredEvents, isJournal: true, droppedTornBytes: journal.droppedTornBytes)
         }
         let decoder = JSONDecoder()
         var events: [PurchaseEvent] = []
@@ -40,7 +56,7 @@ public enum PurchaseLog {
                 throw .invalidEvent(line: index + 1, reason: describe(error))
             }
         }
-        return events
+        return Contents(events: events, isJournal: false, droppedTornBytes: 0)
     }
 
     /// Whether the first non-blank line is a journal entry.

@@ -2,7 +2,7 @@ import Foundation
 import TallyBridge
 import XCTest
 
-/// `tally quote`, `verify` and `replay` on the documents in Examples/documents, compared with committed golden output
+/// `tally quote`, `verify`, `replay` and `purchases replay` on the files in Examples, compared with committed golden output
 /// (status, standard output and standard error). After an intended change, regenerate with
 /// `TALLY_UPDATE_GOLDEN=1 swift test --filter QuoteGoldenTests` and review the diff.
 final class QuoteGoldenTests: XCTestCase {
@@ -35,6 +35,11 @@ final class QuoteGoldenTests: XCTestCase {
         ("replay-applepay", ["replay", "Examples/documents/replay-seed.json", "--format", "applepay"]),
         ("replay-w3c", ["replay", "Examples/documents/replay-seed.json", "--format", "w3c"]),
         ("replay-bad-event", ["replay", "Examples/documents/replay-bad-event.json"]),
+        ("purchases-seed-flow", ["purchases", "replay", "Examples/purchases/seed-flow.jsonl"]),
+        ("purchases-crashed-journal", ["purchases", "replay", "Examples/purchases/crashed.journal"]),
+        ("purchases-bad-line", ["purchases", "replay", "Examples/purchases/bad-line.jsonl"]),
+        ("purchases-usage", ["purchases"]),
+        ("purchases-missing-file", ["purchases", "replay", "Examples/purchases/nope.jsonl"]),
     ]
 
     /// Runs `quote` (or `verify`/`replay` when the first argument says so).
@@ -44,6 +49,7 @@ final class QuoteGoldenTests: XCTestCase {
         switch arguments.first {
         case "verify": result = VerifyCommand.run(Array(arguments.dropFirst()), read: read)
         case "replay": result = ReplayCommand.run(Array(arguments.dropFirst()), read: read)
+        case "purchases": result = PurchasesCommand.run(Array(arguments.dropFirst()), read: read)
         default: result = QuoteCommand.run(arguments, read: read)
         }
         return "status: \(result.status)\n--- stdout\n\(result.output)--- stderr\n\(result.errors)"

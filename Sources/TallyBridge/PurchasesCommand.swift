@@ -1,0 +1,120 @@
+import TallyMoney
+import TallyPurchases
+
+/// `tally purchases replay FILE|-`: a recorded purchase event log (JSON lines) through the ledger,
+/// printing each event and the ledger's decisions, then the ledger's state and what the app would
+/// do at its next launch.
+public enum PurchasesCommand {
+    /// The usage text.
+    public static let usage = """
+        USAGE: tally purchases replay FILE|-
+
+        Runs a purchase event log through the ledger and prints, for each event, what the app
+        should do: upload a receipt, retry after a delay, finish a transaction, credit an order,
+        tell the user, report — or nothing. Then the ledger: every transaction's status, the
+        credits with their exact totals, and what a restart would do.
+
+        FILE holds JSON lines, one event each (blank lines skipped), or a journal written by
+        PurchaseJournal:
+          {"order": {"id", "product": {"identifier", "price": {"amount", "currency"}, "displayName"},
+                     "quantity", "createdAt"}}
+          {"transaction": {"id", "product", "quantity", "order", "date", "state", "receipt",
+                           "original", "cancelled", "error"}}
+              state: purchasing, purchased, restored, failed, deferred
+          {"receiptAccepted": {"transaction"}}
+          {"receiptRejected": {"transaction", "reason"}}
+          {"uploadFailed": {"transaction", "reason"}}
+        Times are ISO 8601 in UTC: "2026-11-30T10:00:05Z".
+
+        EXAMPLE:
+          tally purchases replay Examples/purchases/seed-flow.jsonl
+
+        EXIT STATUS: 0 the log was replayed; 1 it cannot be read (the line and reason are
+        printed); 2 a usage error.
+
+        """
+
+    /// Runs `tally purchases` with `arguments` (those after `purchases`).
+    public static func run(_ arguments: [String], read: (String) throws -> String) -> QuoteCommand.Result {
+        var rest = arguments[...]
+        guard let subcommand = rest.popFirst() else {
+            return QuoteCommand.usageError("missing subcommand (replay)", command: "purchases", usage: usage)
+        }
+        if ["--help", "-h", "help"].contains(subcommand) { return QuoteCommand.Result(status: 0, output: usage, errors: "") }
+        guard subcommand == "replay" else {
+            return QuoteCommand.usageError("unknown subcommand \(String(reflecting: subcommand))", command: "purchases", usage: usage)
+        }
+        var file: String?
+        while let argument = rest.popFirst() {
+            if ["--help", "-h"].contains(argument) { return QuoteCommand.Result(status: 0, output: usage, errors: "") }
+            if argument.hasPrefix("--") {
+                return QuoteCommand.usageError("unknown option \(argument)", command: "purchases replay", usage: usage)
+            }
+            guard file == nil else {
+                return QuoteCommand.usageError("unexpected argument \(String(reflecting: argument))", command: "purchases replay", usage: usage)
+            }
+            file = argument
+        }
+        guard let file else { return QuoteCommand.usageError("missing FILE", command: "purchases replay", usage: usage) }
+        let contents: PurchaseLog.Contents
+        do {
+            let text = try read(file)
+            do {
+                contents = try PurchaseLog.read(text)
+            } catch {
+                return QuoteCommand.Result(status: 1, output: "", errors: "tally purchases replay: \(file): \(error)\n")
+            }
+        } catch {
+            return QuoteCommand.Result(status: 1, output: "", errors: "tally purchases replay: cannot read \(file)\n")
+        }
+        var heading = ""
+        if contents.isJournal {
+            heading = "A journal of \(contents.events.count) event\(contents.events.count == 1 ? "" : "s")"
+                + (contents.droppedTornBytes > 0 ? "; its torn last line (\(contents.droppedTornBytes) bytes) was ignored" : "") + ".\n\n"
+        }
+        return QuoteCommand.Result(status: 0, output: heading + render(contents.events), errors: "")
+    }
+
+    /// The replay as text: each event with its decisions, then the ledger. The events go through
+    /// a `JournaledLedger` kept in memory, and "the next launch" reopens that journal, as the app
+    /// would after a crash.
+    public static func render(_ events: [PurchaseEvent]) -> String {
+        let storage = MemoryJournalStorage()
+        var output = ""
+        guard let journal = try? PurchaseJournal(storage: storage) else { return output }
+        let live = JournaledLedger(journal: journal)
+        let width = String(events.count).count
+        let indent = String(repeating: " ", count: width + 2)
+        for (index, event) in events.enumerated() {
+            let number = String(index + 1)
+            output += String(repeating: " ", count: width - number.count) + number + "  " + event.description + "\n"
+            do {
+                let actions = try live.handle(event)
+                if actions.isEmpty { output += indent + "→ nothing\n" }
+                for action in actions { output += indent + "→ \(action)\n" }
+            } catch {
+                output += indent + "→ not recorded, nothing to do: \(error)\n"
+            }
+        }
+        let ledger = live.ledger
+        output += "\nTransactions:\n"
+        let records = ledger.records.values.sorted { a, b in
+            a.transaction.date != b.transaction.date ? a.transaction.date < b.transaction.date : a.transaction.identifier < b.transaction.identifier
+        }
+        if records.isEmpty { output += "  none\n" }
+        let idWidth = records.map { SummaryRenderer.displayWidth($0.transaction.identifier) }.max() ?? 0
+        for record in records {
+            let id = record.transaction.identifier
+            output += "  " + id + String(repeating: " ", count: idWidth - SummaryRenderer.displayWidth(id)) + "  \(record.status)\n"
+        }
+        let credits = ledger.credits
+        output += "\nCredited: " + (credits.isEmpty ? "nothing" : ledger.creditedTotals.map(\.description).joined(separator: ", "))
+            + " (\(credits.count) purchase\(credits.count == 1 ? "" : "s"))\n"
+        output += "Journal: \(journal.entryCount) entr\(journal.entryCount == 1 ? "y" : "ies"), \(storage.bytes.count) bytes\n"
+        guard let reopened = try? PurchaseJournal(storage: storage), let atLaunch = try? JournaledLedger(journal: reopened).resume() else {
+            return output
+        }
+        output += "At the next launch:" + (atLaunch.isEmpty ? " nothing to resume\n" : "\n" + atLaunch.map { "  → \($0)\n" }.joined())
+        return output
+    }
+}
