@@ -189,3 +189,28 @@ final class JournalTests: XCTestCase {
         XCTAssertEqual(ledger.ledger.credits.map(\.amount.description), ["6.00 CNY"])
     }
 }
+
+/// Hostile event logs and journals: every one is a typed error naming the line, none crashes.
+final class HostilePurchaseLogTests: XCTestCase {
+    func testHostileLogsAreRefusedWithTheirLine() {
+        let deep = String(repeating: "[", count: 200_000) + String(repeating: "]", count: 200_000)
+        let deepObject = String(repeating: "{\"order\":", count: 100_000) + "1" + String(repeating: "}", count: 100_000)
+        let cases: [(String, String)] = [
+            (deep, "line 1: "),
+            (deepObject, "line 1: "),
+            ("{\"transaction\": {\"id\": \"T\", \"product\": \"p\", \"quantity\": 1e400, \"date\": \"2026-11-30T10:00:00Z\", \"state\": \"purchased\"}}", "line 1: "),
+            ("{\"receiptAccepted\": {\"transaction\": \"T\"}}\n" + String(repeating: "x", count: PurchaseJournal.maximumLineLength + 1), "line 2: the line is longer than"),
+            ("\u{0}\u{0}\u{0}", "line 1: "),
+            ("{\"seq\":1,\"events\":[]}\n{\"seq\":1,\"events\":[]}\n", "journal line 2: sequence number 1, expected 2"),
+        ]
+        for (text, prefix) in cases {
+            XCTAssertThrowsError(try PurchaseLog.events(fromJSONLines: text), prefix) { error in
+                XCTAssertTrue("\(error)".hasPrefix(prefix), "\(String(text.prefix(40))): \(error)")
+            }
+        }
+        XCTAssertThrowsError(try PurchaseLog.events(fromJSONLines: String(repeating: " ", count: PurchaseLog.maximumSize + 1))) { error in
+            XCTAssertEqual(error as? PurchaseError, .journalTooLarge(bytes: PurchaseLog.maximumSize + 1, limit: PurchaseLog.maximumSize))
+        }
+        XCTAssertEqual(try PurchaseLog.events(fromJSONLines: "\n  \n\r\n"), [], "blank lines are skipped")
+    }
+}
