@@ -35,7 +35,7 @@ let package = Package(
         .target(name: "TallyBridge", dependencies: ["TallyDecimal", "TallyMoney", "TallyCheckout", "TallyPurchases"]),
         .target(name: "Tally", dependencies: ["TallyDecimal", "TallyMoney", "TallyCheckout", "TallyPurchases", "TallyBridge"]),
         // Property-based testing for XCTest: seeded generators, runner, integrated shrinking.
-        .target(name: "TallyTesting", dependencies: ["TallyDecimal", "TallyMoney", "TallyCheckout", "TallyPurchases"]),
+        .target(name: "TallyTesting", dependencies: ["TallyDecimal", "TallyMoney", "TallyCheckout"]),
         .executableTarget(name: "TallyCLI", dependencies: ["Tally"]),
         // Counts malloc calls in the benchmark process only (glibc); never linked into the library.
         .target(name: "CAllocationCounter", path: "Benchmarks/CAllocationCounter"),
