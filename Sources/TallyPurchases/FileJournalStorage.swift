@@ -24,7 +24,6 @@ public final class FileJournalStorage: JournalStorage {
     ///   `.journalIO` when it cannot be opened.
     public init(path: String) throws(PurchaseError) {
         self.path = path
-        let existed = access(path, F_OK) == 0
         let fd = open(path, O_RDWR | O_CREAT | O_APPEND | O_CLOEXEC, 0o600)
         guard fd >= 0 else { throw .journalIO(operation: "open", path: path, reason: Self.lastError()) }
         guard flock(fd, LOCK_EX | LOCK_NB) == 0 else {
@@ -34,9 +33,13 @@ public final class FileJournalStorage: JournalStorage {
             throw busy ? .journalLocked(path: path) : .journalIO(operation: "lock", path: path, reason: reason)
         }
         descriptor = fd
-        if !existed {
-            // A new file's name must survive a crash too: sync the directory that holds it.
+        // The file's name must survive a crash too: sync the directory that holds it (always,
+        // since an earlier process may have created the file and died before syncing).
+        do {
             try Self.syncDirectory(of: path)
+        } catch {
+            close(fd)
+            throw error
         }
     }
 

@@ -17,19 +17,24 @@ public protocol JournalStorage: AnyObject {
     func truncate(to count: Int) throws(PurchaseError)
 }
 
-/// A journal storage in memory, for tests and previews. It can tear the next append to simulate a
-/// crash while writing.
+/// A journal storage in memory, for tests and previews. It can fail the next append as a full
+/// disk would, or tear it as a crash would.
 ///
 /// ```swift
 /// let storage = MemoryJournalStorage()
-/// storage.tearOnNextAppend = 10   // the next append keeps 10 bytes, then fails
+/// storage.tearOnNextAppend = 10   // the next append keeps 10 bytes, then the "process" dies
 /// ```
 public final class MemoryJournalStorage: JournalStorage {
     /// The bytes that survived: what a restarted process would read.
     public private(set) var bytes: [UInt8]
-    /// When set, the next `append` keeps only this many of its bytes and then fails, as a crash in
-    /// the middle of the write would; it is cleared by that append.
+    /// When set, the next `append` keeps only this many of its bytes and fails, and the storage
+    /// then refuses every call until `readAll` (a restarted process opening the journal): a crash
+    /// in the middle of the write. Cleared by that append.
     public var tearOnNextAppend: Int?
+    /// When set, the next `append` keeps only this many of its bytes and fails, but the storage
+    /// stays usable: a full disk. Cleared by that append.
+    public var failOnNextAppend: Int?
+    private var crashed = false
 
     /// Storage holding `bytes` (empty by default).
     public init(bytes: [UInt8] = []) {
@@ -39,25 +44,33 @@ public final class MemoryJournalStorage: JournalStorage {
     /// `"memory"`.
     public var name: String { "memory" }
 
-    /// The bytes, unless there are more than `limit`.
+    /// The bytes, unless there are more than `limit`. Revives a storage torn by a simulated crash.
     public func readAll(limit: Int) throws(PurchaseError) -> [UInt8] {
+        crashed = false
         guard bytes.count <= limit else { throw .journalTooLarge(bytes: bytes.count, limit: limit) }
         return bytes
     }
 
-    /// Appends, or, when a tear was asked for, keeps only a prefix and throws as a crash would
-    /// leave it.
+    /// Appends, or keeps only a prefix and throws when a tear or a failure was asked for.
     public func append(_ newBytes: [UInt8]) throws(PurchaseError) {
+        if crashed { throw .journalIO(operation: "append to", path: name, reason: "the process has crashed") }
         if let keep = tearOnNextAppend.map({ max(0, $0) }) {
             tearOnNextAppend = nil
+            crashed = true
             bytes += newBytes.prefix(keep)
             throw .journalIO(operation: "append to", path: name, reason: "simulated crash after \(min(keep, newBytes.count)) of \(newBytes.count) bytes")
+        }
+        if let keep = failOnNextAppend.map({ max(0, $0) }) {
+            failOnNextAppend = nil
+            bytes += newBytes.prefix(keep)
+            throw .journalIO(operation: "append to", path: name, reason: "no space left (simulated) after \(min(keep, newBytes.count)) of \(newBytes.count) bytes")
         }
         bytes += newBytes
     }
 
     /// Drops the bytes after `count`.
     public func truncate(to count: Int) throws(PurchaseError) {
+        if crashed { throw .journalIO(operation: "truncate", path: name, reason: "the process has crashed") }
         bytes.removeLast(max(0, bytes.count - count))
     }
 }

@@ -9,7 +9,9 @@
 /// ```
 ///
 /// If `handle(_:)` throws, nothing was recorded and no action must be taken: the ledger is as it
-/// was, and the store will deliver the transaction again.
+/// was (what part of the entry reached the file was cut off again). The store delivers an
+/// unfinished transaction again at the next launch; a lost server answer is asked for again by
+/// the next `resume()`, which an app may call on a timer as well as at launch.
 public final class JournaledLedger {
     /// The ledger as of the last recorded step.
     public private(set) var ledger: PurchaseLedger
@@ -27,10 +29,24 @@ public final class JournaledLedger {
     ///
     /// - Throws: `PurchaseError.journalIO` when the journal cannot be written; the ledger is
     ///   unchanged and none of the step's actions may be taken.
+    /// - Complexity: O(transactions): the step is tried on a copy, compared with the ledger, and
+    ///   kept only once its entry is durable (one sync per step that changes something).
     public func handle(_ event: PurchaseEvent) throws(PurchaseError) -> [PurchaseAction] {
         var next = ledger
         let actions = next.handle(event)
-        try commit(next)
+        do {
+            try commit(next)
+        } catch {
+            // A server answer that could not be recorded is lost: the upload is no longer on
+            // its way, so the next `resume()` or delivery asks for it again.
+            switch event {
+            case .receiptAccepted(let id), .receiptRejected(let id, _), .uploadFailed(let id, _):
+                ledger.uploadsInFlight.remove(id)
+            case .orderCreated, .transactionUpdated:
+                break
+            }
+            throw error
+        }
         return actions
     }
 
@@ -46,6 +62,7 @@ public final class JournaledLedger {
 
     private func commit(_ next: PurchaseLedger) throws(PurchaseError) {
         if next.state != ledger.state {
+            assert(!next.journalEvents.isEmpty, "a change of the ledger with no journal events to record it")
             try journal.append(next.journalEvents)
         }
         ledger = next

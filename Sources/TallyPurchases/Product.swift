@@ -49,12 +49,15 @@ public struct Order: Hashable, Sendable {
 
     /// An order of `quantity` units of `product`.
     ///
-    /// - Throws: `PurchaseError.invalidOrder` when the id is empty or the quantity is not
-    ///   1…`maximumQuantity`.
+    /// - Throws: `PurchaseError.invalidOrder` when the id is empty, the quantity is not
+    ///   1…`maximumQuantity` or the price is negative.
     public init(id: String, product: Product, quantity: Int = 1, createdAt: Timestamp) throws(PurchaseError) {
         guard !id.isEmpty else { throw .invalidOrder(id: id, reason: "the order id is empty") }
         guard (1...Self.maximumQuantity).contains(quantity) else {
             throw .invalidOrder(id: id, reason: "quantity \(quantity) is not 1…\(Self.maximumQuantity)")
+        }
+        guard product.price.amount.signum() >= 0 else {
+            throw .invalidOrder(id: id, reason: "the price \(product.price) is negative")
         }
         self.id = id
         self.product = product
@@ -77,7 +80,12 @@ extension Order: Codable {
                 quantity: try container.decodeIfPresent(Int.self, forKey: .quantity) ?? 1,
                 createdAt: try container.decode(Timestamp.self, forKey: .createdAt))
         } catch let error as PurchaseError {
-            throw DecodingError.dataCorruptedError(forKey: .quantity, in: container, debugDescription: error.description)
+            let key: CodingKeys = switch error {
+            case .invalidOrder(let id, _) where id.isEmpty: .id
+            case .invalidOrder(_, let reason) where reason.hasPrefix("the price"): .product
+            default: .quantity
+            }
+            throw DecodingError.dataCorruptedError(forKey: key, in: container, debugDescription: error.description)
         }
     }
 

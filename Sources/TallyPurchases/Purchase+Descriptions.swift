@@ -64,6 +64,8 @@ extension PurchaseReport: CustomStringConvertible {
             "\(id) came without a receipt; kept unfinished"
         case .receiptRejected(let id, let order, let reason):
             "the receipt of \(id) for order \(order) was rejected (\(reason)); finished, nothing credited"
+        case .orderAlreadyPaid(let id, let order, let other):
+            "\(id) names order \(order), which \(other) already pays; both go to the server, reconcile them"
         case .conflictingOrder(let order):
             "order \(order) was registered again with other contents; the first is kept"
         case .unexpectedAnswer(let id, let answer):

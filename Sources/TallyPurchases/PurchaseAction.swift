@@ -93,6 +93,9 @@ public enum PurchaseReport: Hashable, Sendable {
     case missingReceipt(transactionID: String)
     /// The server rejected the receipt; the transaction is finished, nothing is credited.
     case receiptRejected(transactionID: String, orderID: String, reason: String)
+    /// A transaction names an order that another transaction (matched to it by product and time)
+    /// already pays. Both go to the server; a person should reconcile them.
+    case orderAlreadyPaid(transactionID: String, orderID: String, paidBy: String)
     /// An order id was registered twice with different contents; the first is kept.
     case conflictingOrder(orderID: String)
     /// A server answer for a transaction that was not waiting for one; ignored.

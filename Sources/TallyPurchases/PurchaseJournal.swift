@@ -30,6 +30,11 @@ public final class PurchaseJournal {
     public let droppedTornBytes: Int
     /// How many entries the journal holds.
     public private(set) var entryCount: Int
+    /// The length of the journal's good entries: a failed append is cut back to it.
+    private var byteCount: Int
+    /// Set when a failed append could not be cut back: every later append throws, until the
+    /// journal is opened again (which cuts the torn tail off).
+    private var failure: String?
 
     /// Opens the journal kept in `storage`: reads every entry, and cuts off a torn last line.
     ///
@@ -78,12 +83,14 @@ public final class PurchaseJournal {
         if droppedTornBytes > 0 { try storage.truncate(to: validEnd) }
         recoveredEvents = events
         entryCount = entries
+        byteCount = validEnd
     }
 
     /// Appends one entry holding `events` and returns once it is durable.
     ///
-    /// - Throws: `PurchaseError.journalIO` (nothing was recorded: do not take the step's actions),
-    ///   or `.invalidEvent` when the entry would be longer than `maximumLineLength`.
+    /// - Throws: `PurchaseError.journalIO` (nothing was recorded: do not take the step's actions;
+    ///   whatever part of the entry reached the file is cut off again), or `.invalidEvent` when
+    ///   the entry would be longer than `maximumLineLength`.
     public func append(_ events: [PurchaseEvent]) throws(PurchaseError) {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
@@ -99,8 +106,24 @@ public final class PurchaseJournal {
         guard line.count - 1 <= Self.maximumLineLength else {
             throw .invalidEvent(line: entryCount + 1, reason: "the entry is \(line.count) bytes, more than \(Self.maximumLineLength)")
         }
-        try storage.append(line)
+        if let failure {
+            throw .journalIO(operation: "append to", path: storage.name, reason: "an earlier write failed and could not be undone (\(failure)); open the journal again")
+        }
+        do {
+            try storage.append(line)
+        } catch {
+            // A short write (disk full) or a failed sync may have left part or all of the entry
+            // in the file. Its actions are not taken, so it must go: cut the file back, or refuse
+            // every later append rather than glue an entry to a torn one.
+            do {
+                try storage.truncate(to: byteCount)
+            } catch let undo {
+                failure = undo.description
+            }
+            throw error
+        }
         entryCount += 1
+        byteCount += line.count
     }
 
     struct Entry: Decodable {

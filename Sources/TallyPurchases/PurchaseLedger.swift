@@ -125,8 +125,8 @@ public struct PurchaseLedger: Sendable {
     }
 
     /// Transactions kept for want of an order that have one now (`newOrder`, or any order when
-    /// `nil`) go to the server, the earliest first; each is added to `journalEvents` with its
-    /// order id, so that a replay needs no matching.
+    /// `nil`) go to the server, the earliest first; each change is added to `journalEvents` (with
+    /// the order id), so that a replay needs no matching.
     private mutating func releaseKept(forNewOrder newOrder: String?) -> [PurchaseAction] {
         var actions: [PurchaseAction] = []
         let kept = state.records.values.filter { record in
@@ -136,8 +136,12 @@ public struct PurchaseLedger: Sendable {
         }
         for record in kept.sorted(by: PurchaseRecord.chronological) {
             let (status, resolved) = resolve(record.transaction)
-            guard case .awaitingServer = status, let released = state.records[record.transaction.identifier] else { continue }
-            journalEvents.append(.transactionUpdated(released.transaction))
+            // Every change is journaled (a replay does not match) and acted on: to the server, to
+            // another reason to keep it, or finished because its purchase was credited meanwhile.
+            guard status != record.status, let changed = state.records[record.transaction.identifier] else { continue }
+            var event = changed.transaction
+            event.receipt = nil  // the journal has it already, in the entry that kept it
+            journalEvents.append(.transactionUpdated(event))
             actions += resolved
         }
         return actions
@@ -171,6 +175,10 @@ public struct PurchaseLedger: Sendable {
         case .purchased, .restored:
             switch current {
             case nil, .purchasing?, .deferred?, .held?:
+                var transaction = transaction
+                if transaction.receipt?.isEmpty ?? true, let known = state.records[id]?.transaction.receipt {
+                    transaction.receipt = known  // an update without a receipt does not erase one
+                }
                 return resolve(transaction).actions
             case .awaitingServer?:
                 // Delivered again: at launch after a crash the upload was lost; otherwise it is
@@ -189,7 +197,9 @@ public struct PurchaseLedger: Sendable {
     private mutating func resolve(_ transaction: Transaction) -> (status: PurchaseStatus, actions: [PurchaseAction]) {
         let (status, actions) = decide(transaction)
         if case .awaitingServer = status { return (status, actions) }  // recorded with its order id
-        state.records[transaction.identifier] = PurchaseRecord(transaction: transaction, status: status)
+        var recorded = transaction
+        if case .accepted = status { recorded.receipt = nil }  // final: the receipt is not needed again
+        state.records[transaction.identifier] = PurchaseRecord(transaction: recorded, status: status)
         return (status, actions)
     }
 
@@ -210,6 +220,12 @@ public struct PurchaseLedger: Sendable {
                 return (.held(report), [.report(report)])
             }
             order = known
+            // The user paid for this transaction, and it names its order: it goes to the server.
+            // If another transaction (one matched by product and time) already pays that order,
+            // a person must reconcile the two, and the server must not reject the second receipt.
+            if let other = payer(of: orderID, besides: id) {
+                actions.append(.report(.orderAlreadyPaid(transactionID: id, orderID: orderID, paidBy: other)))
+            }
         } else if transaction.state == .purchased, matchesByProductAndTime, let matched = match(transaction) {
             order = matched
             actions.append(.report(.matchedByProductAndTime(transactionID: id, orderID: matched.id)))
@@ -234,11 +250,15 @@ public struct PurchaseLedger: Sendable {
     /// quantity, created within the window before it, not paid by another transaction; the
     /// latest such order (ties by smaller id).
     private func match(_ transaction: Transaction) -> Order? {
+        // Taken: orders being paid or paid, and orders another transaction names while it is
+        // still pending (its payment will most likely go through).
         let claimed = Set(state.records.values.compactMap { record -> String? in
+            guard record.transaction.identifier != transaction.identifier else { return nil }
             switch record.status {
-            case .awaitingServer(let orderID, _), .accepted(let orderID?): orderID
-            case .rejected(let orderID, _): orderID
-            default: nil
+            case .awaitingServer(let orderID, _), .accepted(let orderID?): return orderID
+            case .rejected(let orderID, _): return orderID
+            case .purchasing, .deferred, .held: return record.transaction.orderID
+            case .accepted(nil), .failed: return nil
             }
         })
         let latest = transaction.date.advanced(by: policy.clockSkew)
@@ -249,6 +269,19 @@ public struct PurchaseLedger: Sendable {
                     && order.createdAt <= latest && order.createdAt >= earliest && !claimed.contains(order.id)
             }
             .max { a, b in a.createdAt != b.createdAt ? a.createdAt < b.createdAt : a.id > b.id }
+    }
+
+    /// Another transaction being paid or paid for `orderID`, if any.
+    private func payer(of orderID: String, besides id: String) -> String? {
+        state.records.values
+            .filter { record in
+                guard record.transaction.identifier != id else { return false }
+                switch record.status {
+                case .awaitingServer(let other, _), .accepted(let other?), .rejected(let other, _): return other == orderID
+                default: return false
+                }
+            }
+            .map(\.transaction.identifier).min()
     }
 
     private mutating func upload(_ id: String) -> PurchaseAction? {
@@ -267,6 +300,7 @@ public struct PurchaseLedger: Sendable {
         }
         uploadsInFlight.remove(id)
         state.records[id]?.status = .accepted(orderID: orderID)
+        state.records[id]?.transaction.receipt = nil  // final: the receipt is not needed again
         let key = record.transaction.creditKey
         guard !state.creditedKeys.contains(key), let order = state.orders[orderID] else {
             return [.finishTransaction(transactionID: id)]
@@ -286,6 +320,7 @@ public struct PurchaseLedger: Sendable {
         }
         uploadsInFlight.remove(id)
         state.records[id]?.status = .rejected(orderID: orderID, reason: reason)
+        state.records[id]?.transaction.receipt = nil
         return [.finishTransaction(transactionID: id),
                 .report(.receiptRejected(transactionID: id, orderID: orderID, reason: reason))]
     }

@@ -59,11 +59,11 @@ public enum PurchaseLog {
         return Contents(events: events, isJournal: false, droppedTornBytes: 0)
     }
 
-    /// Whether the first non-blank line is a journal entry.
+    /// Whether the text starts (after white space) as `PurchaseJournal` writes every entry:
+    /// `{"seq":`. A journal torn in its first entry still counts.
     private static func isJournal(_ bytes: [UInt8]) -> Bool {
-        guard let line = bytes.split(separator: UInt8(ascii: "\n")).first(where: { !$0.allSatisfy { $0 == UInt8(ascii: " ") } }),
-              line.count <= PurchaseJournal.maximumLineLength else { return false }
-        return (try? JSONDecoder().decode(PurchaseJournal.Entry.self, from: Data(line))) != nil
+        let start = bytes.drop { [UInt8(ascii: " "), UInt8(ascii: "\t"), UInt8(ascii: "\r"), UInt8(ascii: "\n")].contains($0) }
+        return start.starts(with: Array("{\"seq\":".utf8))
     }
 
     /// A decoding error as one line: the JSON path and the reason.

@@ -24,7 +24,8 @@ public struct Transaction: Hashable, Sendable {
     /// The receipt to send to the server (base64 text), for purchased and restored transactions.
     public var receipt: String?
     /// For a restored transaction, the identifier of the purchase it restores. Credits are keyed by
-    /// it, so a restore never credits a purchase a second time.
+    /// it, so a restore never credits a purchase a second time. Ignored for other states: a
+    /// subscription renewal names its original purchase too, but is a new purchase.
     public var originalIdentifier: String?
 
     /// A transaction.
@@ -43,8 +44,8 @@ public struct Transaction: Hashable, Sendable {
     }
 
     /// The identifier a credit is recorded under: the original purchase's for a restore, else
-    /// this transaction's.
-    public var creditKey: String { originalIdentifier ?? identifier }
+    /// this transaction's (a renewal is credited under its own identifier).
+    public var creditKey: String { state == .restored ? originalIdentifier ?? identifier : identifier }
 }
 
 /// The states of `SKPaymentTransactionState`.

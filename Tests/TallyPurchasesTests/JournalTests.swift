@@ -214,3 +214,74 @@ final class HostilePurchaseLogTests: XCTestCase {
         XCTAssertEqual(try PurchaseLog.events(fromJSONLines: "\n  \n\r\n"), [], "blank lines are skipped")
     }
 }
+
+/// A failed write leaves the journal as it was, or refuses every later write.
+final class JournalFailureTests: XCTestCase {
+    let events = LedgerTransitionTests.events.map(\.1)
+
+    func testAFailedAppendIsCutBackAndTheJournalGoesOn() throws {
+        for kept in [0, 1, 30, 10_000] {
+            let storage = MemoryJournalStorage()
+            let journal = try PurchaseJournal(storage: storage)
+            try journal.append([events[2]])
+            let clean = storage.bytes
+            storage.failOnNextAppend = kept
+            XCTAssertThrowsError(try journal.append([events[6]]))
+            XCTAssertEqual(storage.bytes, clean, "cut back after keeping \(kept) bytes")
+            try journal.append([events[7]])
+            let reopened = try PurchaseJournal(storage: storage)
+            XCTAssertEqual(reopened.recoveredEvents, [events[2], events[7]])
+            XCTAssertEqual(reopened.droppedTornBytes, 0)
+        }
+    }
+
+    /// A storage whose truncation fails after a failed append.
+    final class StuckStorage: JournalStorage {
+        var bytes: [UInt8] = []
+        var failAppend = false
+        var name: String { "stuck" }
+        func readAll(limit: Int) throws(PurchaseError) -> [UInt8] { bytes }
+        func append(_ new: [UInt8]) throws(PurchaseError) {
+            if failAppend {
+                bytes += new.prefix(5)
+                throw .journalIO(operation: "append to", path: name, reason: "No space left on device")
+            }
+            bytes += new
+        }
+        func truncate(to count: Int) throws(PurchaseError) {
+            throw .journalIO(operation: "truncate", path: name, reason: "Input/output error")
+        }
+    }
+
+    func testAJournalThatCannotUndoAFailedWriteRefusesMore() throws {
+        let storage = StuckStorage()
+        let journal = try PurchaseJournal(storage: storage)
+        try journal.append([events[2]])
+        storage.failAppend = true
+        XCTAssertThrowsError(try journal.append([events[6]]))
+        storage.failAppend = false
+        XCTAssertThrowsError(try journal.append([events[7]])) { error in
+            XCTAssertTrue("\(error)".contains("an earlier write failed and could not be undone"), "\(error)")
+        }
+        XCTAssertEqual(String(decoding: storage.bytes, as: UTF8.self).split(separator: "\n").count, 2, "nothing glued on")
+    }
+
+    func testALostAnswerIsAskedForAgainByResume() throws {
+        let storage = MemoryJournalStorage()
+        let ledger = JournaledLedger(journal: try PurchaseJournal(storage: storage))
+        _ = try ledger.handle(.orderCreated(LedgerTransitionTests.o1))
+        _ = try ledger.handle(LedgerTransitionTests.t1(.purchased, receipt: "R1"))
+        XCTAssertEqual(try ledger.resume(), [], "on its way")
+        storage.failOnNextAppend = 3
+        XCTAssertThrowsError(try ledger.handle(.receiptAccepted(transactionID: "T1")))
+        XCTAssertEqual(ledger.ledger.status(of: "T1"), .awaitingServer(orderID: "O1", failures: 0))
+        XCTAssertEqual(try ledger.resume(), [.uploadReceipt(ReceiptUpload(transactionID: "T1", orderID: "O1", receipt: "R1", attempt: 1))])
+    }
+
+    func testAJournalTornInItsFirstEntryIsStillAJournal() throws {
+        let contents = try PurchaseLog.read("{\"seq\":1,\"events\":[{\"receiptAcc")
+        XCTAssertTrue(contents.isJournal)
+        XCTAssertEqual(contents.events, [])
+        XCTAssertEqual(contents.droppedTornBytes, 31)
+    }
+}

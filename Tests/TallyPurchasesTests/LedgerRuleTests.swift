@@ -5,28 +5,7 @@ import XCTest
 
 /// The ledger's rules beyond one transaction's transitions: matching without an order id, one
 /// credit per purchase across restores, backoff, exact totals, conflicting and mismatched orders.
-final class LedgerRuleTests: XCTestCase {
-    let t0 = LedgerTransitionTests.t0
-    let coins = LedgerTransitionTests.coins
-    let gems = Product(identifier: "gems.10", price: Money("0.99", .usd), displayName: "10 gems")
-
-    func order(_ id: String, _ product: Product? = nil, quantity: Int = 1, at seconds: Int64) throws -> PurchaseEvent {
-        .orderCreated(try Order(id: id, product: product ?? coins, quantity: quantity, createdAt: t0.advanced(by: .seconds(seconds))))
-    }
-
-    func purchased(
-        _ id: String, product: String = "coins.100", quantity: Int = 1, order: String? = nil, at seconds: Int64,
-        state: TransactionState = .purchased, original: String? = nil
-    ) -> PurchaseEvent {
-        .transactionUpdated(Transaction(
-            identifier: id, productIdentifier: product, quantity: quantity, orderID: order,
-            date: t0.advanced(by: .seconds(seconds)), state: state, receipt: "receipt-\(id)", originalIdentifier: original))
-    }
-
-    func uploads(_ actions: [PurchaseAction]) -> [String] {
-        actions.compactMap { if case .uploadReceipt(let u) = $0 { "\(u.transactionID)→\(u.orderID)" } else { nil } }
-    }
-
+final class LedgerRuleTests: XCTestCase, PurchaseFixtures {
     func testATransactionWithoutOrderIDTakesTheLatestOpenOrderOfItsProductWithinTheWindow() throws {
         var ledger = PurchaseLedger()
         try ledger.handle(order("old", at: -2 * 86_400))              // outside the 24 h window
@@ -150,5 +129,129 @@ final class LedgerRuleTests: XCTestCase {
             XCTAssertEqual("\(error)", "order \"O1\": quantity 11 is not 1…10")
         }
         XCTAssertThrowsError(try Order(id: "O1", product: coins, quantity: 0, createdAt: t0))
+    }
+}
+
+/// The holes an independent review found, each pinned.
+final class LedgerReviewTests: XCTestCase, PurchaseFixtures {
+    func testAnOrderNamedByAPendingTransactionIsNotMatchedToAnother() throws {
+        var ledger = PurchaseLedger()
+        try ledger.handle(order("O1", at: 0))
+        try ledger.handle(order("O2", at: 10))
+        ledger.handle(.transactionUpdated(Transaction(identifier: "T2", productIdentifier: "coins.100", orderID: "O2",
+                                                      date: t0.advanced(by: .seconds(15)), state: .purchasing)))
+        XCTAssertEqual(uploads(ledger.handle(purchased("T1", at: 20))), ["T1→O1"], "O2 is T2's")
+    }
+
+    func testATransactionNamingAnOrderAMatchAlreadyPaysGoesThroughAndIsReported() throws {
+        var ledger = PurchaseLedger()
+        try ledger.handle(order("O1", at: 0))
+        try ledger.handle(order("O2", at: 10))
+        XCTAssertEqual(uploads(ledger.handle(purchased("T1", at: 20))), ["T1→O2"])
+        let second = ledger.handle(purchased("T2", order: "O2", at: 21))
+        XCTAssertEqual(second.first, .report(.orderAlreadyPaid(transactionID: "T2", orderID: "O2", paidBy: "T1")))
+        XCTAssertEqual(uploads(second), ["T2→O2"], "the user paid: the receipt goes to the server")
+        ledger.handle(.receiptAccepted(transactionID: "T1"))
+        ledger.handle(.receiptAccepted(transactionID: "T2"))
+        XCTAssertEqual(ledger.credits.map(\.key), ["T1", "T2"])
+    }
+
+    func testEveryChangeAtResumeOrRegistrationIsRecordedAndActedOn() throws {
+        let storage = MemoryJournalStorage()
+        var journaled = JournaledLedger(journal: try PurchaseJournal(storage: storage))
+        // Kept: it names an order not registered yet.
+        _ = try journaled.handle(purchased("T1", order: "O2", at: 20))
+        // The order arrives, for another product: kept for a new reason, reported.
+        let actions = try journaled.handle(order("O2", gems, at: 10))
+        guard case .report(.orderMismatch)? = actions.first else { return XCTFail("\(actions)") }
+        journaled = JournaledLedger(journal: try PurchaseJournal(storage: storage))
+        guard case .held(.orderMismatch)? = journaled.ledger.status(of: "T1") else {
+            return XCTFail("replayed: \(String(describing: journaled.ledger.status(of: "T1")))")
+        }
+        // Launches that change nothing write nothing.
+        let entries = String(decoding: storage.bytes, as: UTF8.self).split(separator: "\n").count
+        for _ in 0..<3 {
+            journaled = JournaledLedger(journal: try PurchaseJournal(storage: storage))
+            XCTAssertEqual(try journaled.resume(), [])
+        }
+        XCTAssertEqual(String(decoding: storage.bytes, as: UTF8.self).split(separator: "\n").count, entries)
+    }
+
+    func testAKeptRestoreIsFinishedOnceItsPurchaseIsCredited() throws {
+        let storage = MemoryJournalStorage()
+        var journaled = JournaledLedger(journal: try PurchaseJournal(storage: storage))
+        _ = try journaled.handle(order("O1", at: 0))
+        _ = try journaled.handle(purchased("T1", order: "O1", at: 5))
+        // A restore of T1 with its order id lost: kept.
+        _ = try journaled.handle(purchased("T9", at: 900, state: .restored, original: "T1"))
+        _ = try journaled.handle(.receiptAccepted(transactionID: "T1"))
+        XCTAssertEqual(try journaled.resume(), [.finishTransaction(transactionID: "T9")])
+        journaled = JournaledLedger(journal: try PurchaseJournal(storage: storage))
+        XCTAssertEqual(journaled.ledger.status(of: "T9"), .accepted(orderID: nil), "recorded")
+        XCTAssertEqual(journaled.ledger.credits.map(\.key), ["T1"])
+    }
+
+    func testARenewalIsANewPurchase() throws {
+        var ledger = PurchaseLedger()
+        try ledger.handle(order("O1", at: 0))
+        try ledger.handle(order("O2", at: 100))
+        ledger.handle(purchased("T1", order: "O1", at: 5))
+        ledger.handle(.receiptAccepted(transactionID: "T1"))
+        // StoreKit 1 gives a renewal its original purchase; it is still credited, under its own id.
+        let renewal = ledger.handle(purchased("T2", order: "O2", at: 105, original: "T1"))
+        XCTAssertEqual(uploads(renewal), ["T2→O2"])
+        ledger.handle(.receiptAccepted(transactionID: "T2"))
+        XCTAssertEqual(ledger.credits.map(\.key), ["T1", "T2"])
+    }
+
+    func testFinalTransactionsForgetTheirReceipts() throws {
+        var ledger = PurchaseLedger()
+        try ledger.handle(order("O1", at: 0))
+        ledger.handle(purchased("T1", order: "O1", at: 5))
+        XCTAssertEqual(ledger.records["T1"]?.transaction.receipt, "receipt-T1")
+        ledger.handle(.receiptAccepted(transactionID: "T1"))
+        XCTAssertNil(ledger.records["T1"]?.transaction.receipt)
+    }
+
+    func testOrdersWithNegativePricesOrEmptyIDsAreRefusedAtTheirKey() throws {
+        let refund = Product(identifier: "refund", price: Money("-6.00", .cny), displayName: "Refund")
+        XCTAssertThrowsError(try Order(id: "O1", product: refund, createdAt: t0)) { error in
+            XCTAssertEqual("\(error)", "order \"O1\": the price -6.00 CNY is negative")
+        }
+        let product = #"{"identifier": "p", "price": {"amount": "1.00", "currency": "USD"}, "displayName": "P"}"#
+        for (json, message) in [
+            (#"{"order": {"id": "", "product": \#(product), "createdAt": "2026-11-30T10:00:00Z"}}"#, "line 1: at order.id: order \"\": the order id is empty"),
+            (#"{"order": {"id": "A", "product": \#(product), "quantity": 11, "createdAt": "2026-11-30T10:00:00Z"}}"#, "line 1: at order.quantity: order \"A\": quantity 11 is not 1…10"),
+        ] {
+            XCTAssertThrowsError(try PurchaseLog.events(fromJSONLines: json)) { error in
+                XCTAssertEqual("\(error)", message)
+            }
+        }
+    }
+}
+
+/// Orders, purchases and upload lists for the rule tests.
+protocol PurchaseFixtures {}
+
+extension PurchaseFixtures {
+    var t0: Timestamp { LedgerTransitionTests.t0 }
+    var coins: Product { LedgerTransitionTests.coins }
+    var gems: Product { Product(identifier: "gems.10", price: Money("0.99", .usd), displayName: "10 gems") }
+
+    func order(_ id: String, _ product: Product? = nil, quantity: Int = 1, at seconds: Int64) throws -> PurchaseEvent {
+        .orderCreated(try Order(id: id, product: product ?? coins, quantity: quantity, createdAt: t0.advanced(by: .seconds(seconds))))
+    }
+
+    func purchased(
+        _ id: String, product: String = "coins.100", quantity: Int = 1, order: String? = nil, at seconds: Int64,
+        state: TransactionState = .purchased, original: String? = nil
+    ) -> PurchaseEvent {
+        .transactionUpdated(Transaction(
+            identifier: id, productIdentifier: product, quantity: quantity, orderID: order,
+            date: t0.advanced(by: .seconds(seconds)), state: state, receipt: "receipt-\(id)", originalIdentifier: original))
+    }
+
+    func uploads(_ actions: [PurchaseAction]) -> [String] {
+        actions.compactMap { if case .uploadReceipt(let u) = $0 { "\(u.transactionID)→\(u.orderID)" } else { nil } }
     }
 }

@@ -16,7 +16,7 @@ final class PurchasePropertyTests: XCTestCase {
         var crash: PurchaseWorld.Crash
 
         var description: String { "\(Self.names[kind])(\(a), \(b), crash: \(crash))" }
-        static let names = ["order", "buy", "progress", "deliver", "serve", "answer", "restore", "crash", "wait"]
+        static let names = ["order", "buy", "progress", "deliver", "serve", "answer", "restore", "crash", "wait", "resume"]
     }
 
     static var crash: Gen<PurchaseWorld.Crash> {
@@ -26,6 +26,7 @@ final class PurchasePropertyTests: XCTestCase {
         (2, Gen.int(in: 0...400).map { .tornWrite(keptBytes: $0) }),
         (1, .constant(.afterRecording)),
         (1, Gen.int(in: 0...2).map { .betweenActions(actionsTaken: $0) }),
+        (1, Gen.int(in: 0...400).map { .diskFull(keptBytes: $0) }),
         ])
     }
 
@@ -33,7 +34,7 @@ final class PurchasePropertyTests: XCTestCase {
         Gen.zip(
         Gen<Int>.frequency([
             (2, .constant(0)), (3, .constant(1)), (4, .constant(2)), (6, .constant(3)), (4, .constant(4)),
-            (4, .constant(5)), (1, .constant(6)), (1, .constant(7)), (1, .constant(8)),
+            (4, .constant(5)), (1, .constant(6)), (1, .constant(7)), (1, .constant(8)), (1, .constant(9)),
         ]),
         Gen.int(in: 0...20), Gen.int(in: 0...20), crash
         ).map { Step(kind: $0.0, a: $0.1, b: $0.2, crash: $0.3) }
@@ -65,6 +66,8 @@ final class PurchasePropertyTests: XCTestCase {
         XCTAssertGreaterThan(coverage.rejected, 10)
         XCTAssertGreaterThan(coverage.retries, 20)
         XCTAssertGreaterThan(coverage.restoresOfCreditedPurchases, 5)
+        XCTAssertGreaterThan(coverage.failedWrites, 20)
+        XCTAssertGreaterThan(coverage.replaysCompared, 1000)
     }
 
     static func run(_ step: Step, in world: inout PurchaseWorld) throws {
@@ -77,7 +80,8 @@ final class PurchasePropertyTests: XCTestCase {
         case 5: try world.answer(index: step.a, crash: step.crash)
         case 6: world.restore(transactionIndex: step.a)
         case 7: try world.crashAndRestart(processedMask: step.a * 7919 + step.b)
-        default: world.advanceClock(minutes: step.a * 7)
+        case 8: world.advanceClock(minutes: step.a * 7)
+        default: try world.resume()
         }
     }
 
@@ -92,6 +96,7 @@ final class PurchasePropertyTests: XCTestCase {
             .afterRecording, .betweenActions(actionsTaken: 0), .betweenActions(actionsTaken: 1),
             .betweenActions(actionsTaken: 2),
         ]
+        // (A full disk is not a crash; the random runs cover it.)
         var runs = 0
         for crashAt in 0..<Self.seedFlowEvents {
             for crash in crashes {

@@ -29,6 +29,8 @@ struct PurchaseWorld {
         case afterRecording
         /// After the first `actionsTaken` actions.
         case betweenActions(actionsTaken: Int)
+        /// Not a crash: the journal write fails (disk full) after `keptBytes`, and the app goes on.
+        case diskFull(keptBytes: Int)
 
         var description: String {
             switch self {
@@ -37,6 +39,7 @@ struct PurchaseWorld {
             case .tornWrite(let kept): "tornWrite(\(kept))"
             case .afterRecording: "afterRecording"
             case .betweenActions(let taken): "betweenActions(\(taken))"
+            case .diskFull(let kept): "diskFull(\(kept))"
             }
         }
     }
@@ -84,6 +87,7 @@ struct PurchaseWorld {
     struct Coverage: CustomStringConvertible {
         var credits = 0, restarts = 0, tornWrites = 0, creditsAfterAnInjectedCrash = 0
         var matchedByProductAndTime = 0, rejected = 0, retries = 0, restoresOfCreditedPurchases = 0
+        var failedWrites = 0, replaysCompared = 0
 
         mutating func add(_ other: Coverage) {
             credits += other.credits
@@ -94,12 +98,15 @@ struct PurchaseWorld {
             rejected += other.rejected
             retries += other.retries
             restoresOfCreditedPurchases += other.restoresOfCreditedPurchases
+            failedWrites += other.failedWrites
+            replaysCompared += other.replaysCompared
         }
 
         var description: String {
             "\(credits) credits (\(creditsAfterAnInjectedCrash) after an injected crash), \(restarts) restarts, \(tornWrites) torn writes, "
                 + "\(matchedByProductAndTime) matched by product and time, \(rejected) rejected, \(retries) retries, "
-                + "\(restoresOfCreditedPurchases) restores of credited purchases"
+                + "\(restoresOfCreditedPurchases) restores of credited purchases, \(failedWrites) failed writes survived, "
+                + "\(replaysCompared) replays compared with the live ledger"
         }
     }
 
@@ -204,7 +211,10 @@ struct PurchaseWorld {
             log.append("server: upload of \(request.transactionID) names nothing it knows")
             return .failed
         }
-        guard entry.goodReceipt else {
+        // The server reads the product and quantity from the receipt: an order for something
+        // else is refused (and the world counts a good purchase refused as lost).
+        guard entry.goodReceipt, order.product.identifier == entry.transaction.productIdentifier,
+              order.quantity == entry.transaction.quantity else {
             rejectedTransactions.insert(request.transactionID)
             log.append("server: rejected \(request.transactionID)")
             return .rejected
@@ -232,6 +242,7 @@ struct PurchaseWorld {
     mutating func crashAndRestart(processedMask: Int = 0) throws {
         crashes += 1
         coverage.restarts += 1
+        storage.failOnNextAppend = nil
         for (i, request) in requests.enumerated() where processedMask >> (i % 62) & 1 == 1 {
             _ = process(request)
         }
@@ -256,6 +267,8 @@ struct PurchaseWorld {
             return
         case .tornWrite(let kept):
             storage.tearOnNextAppend = kept
+        case .diskFull(let kept):
+            storage.failOnNextAppend = kept
         default:
             break
         }
@@ -263,12 +276,20 @@ struct PurchaseWorld {
         do {
             actions = try ledger.handle(event)
         } catch {
+            if case .diskFull = crash {
+                // Nothing recorded, nothing to do; the app goes on with the journal cut back.
+                coverage.failedWrites += 1
+                log.append("  (the journal write failed: nothing recorded)")
+                try checkReplay()
+                return
+            }
             guard case .tornWrite = crash else { throw error }
             coverage.tornWrites += 1
             try crashAndRestart()  // the write tore: no action was returned
             return
         }
         storage.tearOnNextAppend = nil  // the step wrote nothing: no tear
+        storage.failOnNextAppend = nil
         switch crash {
         case .afterRecording:
             try crashAndRestart()
@@ -328,6 +349,25 @@ struct PurchaseWorld {
             }
         }
         try checkLedger()
+        try checkReplay()
+    }
+
+    /// The app's timer: ask the ledger for uploads whose answers were lost.
+    mutating func resume() throws {
+        log.append("resume")
+        try perform(try ledger.resume())
+    }
+
+    /// The journal, replayed as a restart would, gives the live ledger (uploads in flight aside).
+    mutating func checkReplay() throws {
+        let text = String(decoding: storage.bytes, as: UTF8.self)
+        let replayed = PurchaseLedger.replaying(try PurchaseLog.events(fromJSONLines: text))
+        let live = ledger.ledger
+        guard replayed.records == live.records, replayed.credits == live.credits, replayed.orders == live.orders else {
+            let differ = Set(live.records.keys).union(replayed.records.keys).sorted().filter { replayed.records[$0] != live.records[$0] }
+            throw Violation(description: "the journal replays to another ledger: \(differ.map { "\($0): live \(String(describing: live.records[$0]?.status)), replayed \(String(describing: replayed.records[$0]?.status))" })")
+        }
+        coverage.replaysCompared += 1
     }
 
     func checkLedger() throws {
@@ -362,6 +402,10 @@ struct PurchaseWorld {
         for (_, order) in acceptedOrders { expected[order.product.price.currency, default: 0] += order.expectedAmount.amount }
         for total in ledgerState.creditedTotals where expected[total.currency] != total.amount {
             throw Violation(description: "credited \(total), the accepted orders sum to \(expected[total.currency] ?? 0)")
+        }
+        // A good purchase is never refused (a wrong order, say).
+        for entry in store where entry.goodReceipt && rejectedTransactions.contains(entry.transaction.identifier) {
+            throw Violation(description: "the server refused good purchase \(entry.transaction.identifier): it is lost")
         }
         // Every purchase that went through is finished, or kept and reported.
         for entry in store where !entry.finished {
