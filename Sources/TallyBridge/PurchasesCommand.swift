@@ -70,18 +70,27 @@ public enum PurchasesCommand {
         var heading = ""
         if contents.isJournal {
             heading = "A journal of \(contents.events.count) event\(contents.events.count == 1 ? "" : "s")"
-                + (contents.droppedTornBytes > 0 ? "; its torn last line (\(contents.droppedTornBytes) bytes) was ignored" : "") + ".\n\n"
+            if let snapshot = contents.snapshot {
+                heading += " after a snapshot of \(snapshot.orders.count) orders, \(snapshot.records.count) transactions and \(snapshot.credits.count) credits"
+            }
+            heading += (contents.droppedTornBytes > 0 ? "; its torn last line (\(contents.droppedTornBytes) bytes) was ignored" : "") + ".\n\n"
         }
-        return QuoteCommand.Result(status: 0, output: heading + render(contents.events), errors: "")
+        return QuoteCommand.Result(status: 0, output: heading + render(contents.events, from: contents.snapshot), errors: "")
     }
 
     /// The replay as text: each event with its decisions, then the ledger. The events go through
-    /// a `JournaledLedger` kept in memory, and "the next launch" reopens that journal, as the app
-    /// would after a crash.
-    public static func render(_ events: [PurchaseEvent]) -> String {
+    /// a `JournaledLedger` kept in memory (starting from `snapshot`, a compacted journal's), and
+    /// "the next launch" reopens that journal, as the app would after a crash.
+    public static func render(_ events: [PurchaseEvent], from snapshot: PurchaseLedger? = nil) -> String {
         let storage = MemoryJournalStorage()
         var output = ""
-        guard let journal = try? PurchaseJournal(storage: storage) else { return output }
+        let journal: PurchaseJournal
+        do {
+            if let snapshot { try PurchaseJournal(storage: storage).compact(to: snapshot) }
+            journal = try PurchaseJournal(storage: storage)
+        } catch {
+            return "the snapshot cannot be rebuilt: \(error)\n"
+        }
         let live = JournaledLedger(journal: journal)
         let width = String(events.count).count
         let indent = String(repeating: " ", count: width + 2)

@@ -6,6 +6,11 @@ import Musl
 import Darwin
 #endif
 
+/// The C library's `write`, under a name that a method called `write` does not hide.
+private func systemWrite(_ fd: Int32, _ buffer: UnsafeRawPointer, _ count: Int) -> Int {
+    write(fd, buffer, count)
+}
+
 /// A journal kept in a file: appended with `write` and made durable with `fsync` (`F_FULLFSYNC`
 /// on Apple platforms, where `fsync` does not reach the disk), and locked with `flock` so that
 /// two processes never append to it at once.
@@ -16,7 +21,7 @@ import Darwin
 public final class FileJournalStorage: JournalStorage {
     /// The file's path.
     public let path: String
-    private let descriptor: Int32
+    private var descriptor: Int32
 
     /// Opens (creating if needed) the file at `path` and locks it for this process.
     ///
@@ -73,16 +78,45 @@ public final class FileJournalStorage: JournalStorage {
 
     /// Writes all of `bytes` at the end of the file, then syncs it.
     public func append(_ bytes: [UInt8]) throws(PurchaseError) {
+        try Self.write(bytes, to: descriptor, path: path)
+        try Self.sync(descriptor, path: path)
+    }
+
+    /// Writes `bytes` to a new file beside the journal, syncs it, locks it and renames it over the
+    /// journal; a crash leaves the old file or the new one, whole.
+    public func replaceAll(with bytes: [UInt8]) throws(PurchaseError) {
+        let temporary = path + ".compacting"
+        unlink(temporary)  // a leftover of a crash during an earlier compaction
+        let fd = open(temporary, O_RDWR | O_CREAT | O_TRUNC | O_APPEND | O_CLOEXEC, 0o600)
+        guard fd >= 0 else { throw .journalIO(operation: "create", path: temporary, reason: Self.lastError()) }
+        do throws(PurchaseError) {
+            guard flock(fd, LOCK_EX | LOCK_NB) == 0 else { throw .journalLocked(path: temporary) }
+            try Self.write(bytes, to: fd, path: temporary)
+            try Self.sync(fd, path: temporary)
+            guard rename(temporary, path) == 0 else {
+                throw .journalIO(operation: "rename over", path: path, reason: Self.lastError())
+            }
+        } catch {
+            close(fd)
+            unlink(temporary)
+            throw error
+        }
+        // From here on the new file is the journal: append to it (the old descriptor's file is gone).
+        close(descriptor)
+        descriptor = fd
+        try Self.syncDirectory(of: path)
+    }
+
+    private static func write(_ bytes: [UInt8], to fd: Int32, path: String) throws(PurchaseError) {
         var offset = 0
         while offset < bytes.count {
             let count = bytes.withUnsafeBytes { buffer in
-                write(descriptor, buffer.baseAddress! + offset, bytes.count - offset)
+                systemWrite(fd, buffer.baseAddress! + offset, bytes.count - offset)
             }
             if count < 0 && errno == EINTR { continue }
-            guard count > 0 else { throw .journalIO(operation: "write to", path: path, reason: Self.lastError()) }
+            guard count > 0 else { throw .journalIO(operation: "write to", path: path, reason: lastError()) }
             offset += count
         }
-        try sync()
     }
 
     /// Cuts the file to `count` bytes and syncs it.
@@ -90,14 +124,14 @@ public final class FileJournalStorage: JournalStorage {
         guard ftruncate(descriptor, off_t(count)) == 0 else {
             throw .journalIO(operation: "truncate", path: path, reason: Self.lastError())
         }
-        try sync()
+        try Self.sync(descriptor, path: path)
     }
 
-    private func sync() throws(PurchaseError) {
+    private static func sync(_ fd: Int32, path: String) throws(PurchaseError) {
         #if canImport(Darwin)
-        if fcntl(descriptor, F_FULLFSYNC) == 0 { return }
+        if fcntl(fd, F_FULLFSYNC) == 0 { return }
         #endif
-        guard fsync(descriptor) == 0 else { throw .journalIO(operation: "sync", path: path, reason: Self.lastError()) }
+        guard fsync(fd) == 0 else { throw .journalIO(operation: "sync", path: path, reason: lastError()) }
     }
 
     private static func syncDirectory(of path: String) throws(PurchaseError) {

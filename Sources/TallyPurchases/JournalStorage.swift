@@ -15,6 +15,9 @@ public protocol JournalStorage: AnyObject {
     func append(_ bytes: [UInt8]) throws(PurchaseError)
     /// Cuts the bytes to the first `count` (to drop a torn last line) and makes that durable.
     func truncate(to count: Int) throws(PurchaseError)
+    /// Replaces all bytes with `bytes` atomically: after a crash, either all old bytes or all new
+    /// ones are there. Used to compact the journal.
+    func replaceAll(with bytes: [UInt8]) throws(PurchaseError)
 }
 
 /// A journal storage in memory, for tests and previews. It can fail the next append as a full
@@ -72,5 +75,11 @@ public final class MemoryJournalStorage: JournalStorage {
     public func truncate(to count: Int) throws(PurchaseError) {
         if crashed { throw .journalIO(operation: "truncate", path: name, reason: "the process has crashed") }
         bytes.removeLast(max(0, bytes.count - count))
+    }
+
+    /// Replaces the bytes.
+    public func replaceAll(with newBytes: [UInt8]) throws(PurchaseError) {
+        if crashed { throw .journalIO(operation: "replace", path: name, reason: "the process has crashed") }
+        bytes = newBytes
     }
 }

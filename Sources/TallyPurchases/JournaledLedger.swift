@@ -22,7 +22,7 @@ public final class JournaledLedger {
     /// - Complexity: O(entries × the cost of one step).
     public init(journal: PurchaseJournal, policy: PurchasePolicy = PurchasePolicy()) {
         self.journal = journal
-        ledger = PurchaseLedger.replaying(journal.recoveredEvents, policy: policy)
+        ledger = PurchaseLedger.replaying(journal.recoveredEvents, from: journal.snapshot, policy: policy)
     }
 
     /// Takes one event: records it if it changes the ledger, then returns the actions.
@@ -60,6 +60,18 @@ public final class JournaledLedger {
         return actions
     }
 
+    /// Rewrites the journal as a snapshot of the ledger: one entry per order, transaction and
+    /// credit, with no history and no receipt of a finished transaction. The new journal replaces
+    /// the old one atomically (written, synced, then renamed over it), so a crash leaves one or the
+    /// other, whole. Call it when the app is idle, for instance at launch after `resume()`.
+    ///
+    /// - Throws: `PurchaseError.journalIO` (the old journal is kept), or
+    ///   `.invalidEvent` when one item is longer than `PurchaseJournal.maximumLineLength`.
+    /// - Complexity: O(transactions + orders + credits).
+    public func compact() throws(PurchaseError) {
+        try journal.compact(to: ledger)
+    }
+
     private func commit(_ next: PurchaseLedger) throws(PurchaseError) {
         if next.state != ledger.state {
             assert(!next.journalEvents.isEmpty, "a change of the ledger with no journal events to record it")
@@ -70,12 +82,14 @@ public final class JournaledLedger {
 }
 
 extension PurchaseLedger {
-    /// The ledger a journal's events rebuild: each step as recorded (matches included), with no
-    /// upload in flight.
+    /// The ledger a journal's events rebuild, on top of `start` (a compacted journal's snapshot)
+    /// or an empty ledger: each step as recorded (matches included), with no upload in flight.
     ///
     /// - Complexity: O(events × the cost of one step).
-    public static func replaying(_ events: [PurchaseEvent], policy: PurchasePolicy = PurchasePolicy()) -> PurchaseLedger {
-        var ledger = PurchaseLedger(policy: policy)
+    public static func replaying(
+        _ events: [PurchaseEvent], from start: PurchaseLedger? = nil, policy: PurchasePolicy = PurchasePolicy()
+    ) -> PurchaseLedger {
+        var ledger = PurchaseLedger(state: start?.state ?? State(), policy: policy)
         ledger.matchesByProductAndTime = false
         for event in events { ledger.handle(event) }
         ledger.matchesByProductAndTime = true

@@ -22,19 +22,23 @@ public final class PurchaseJournal {
     /// The longest line written or read: 4 MiB (a receipt is a few kilobytes).
     public static let maximumLineLength = 4 << 20
 
-    private let storage: any JournalStorage
-    /// The events of the entries read at opening, in order: what `JournaledLedger` replays.
+    let storage: any JournalStorage
+    /// The ledger a compacted journal starts from (its snapshot entries), or `nil` when the journal
+    /// was never compacted.
+    public let snapshot: PurchaseLedger?
+    /// The events of the entries read at opening, in order: what `JournaledLedger` replays (on top
+    /// of `snapshot`).
     public let recoveredEvents: [PurchaseEvent]
     /// How many bytes of a torn last line were cut off at opening (0 when the journal was
     /// clean).
     public let droppedTornBytes: Int
     /// How many entries the journal holds.
-    public private(set) var entryCount: Int
+    public internal(set) var entryCount: Int
     /// The length of the journal's good entries: a failed append is cut back to it.
-    private var byteCount: Int
+    var byteCount: Int
     /// Set when a failed append could not be cut back: every later append throws, until the
     /// journal is opened again (which cuts the torn tail off).
-    private var failure: String?
+    var failure: String?
 
     /// Opens the journal kept in `storage`: reads every entry, and cuts off a torn last line.
     ///
@@ -45,6 +49,8 @@ public final class PurchaseJournal {
         self.storage = storage
         let bytes = try storage.readAll(limit: sizeLimit)
         var events: [PurchaseEvent] = []
+        var snapshot: PurchaseLedger.State?
+        var sawEvents = false
         var entries = 0
         var lineStart = 0
         var validEnd = 0
@@ -72,7 +78,21 @@ public final class PurchaseJournal {
                 guard entry.seq == lineNumber else {
                     throw .corruptJournal(line: lineNumber, reason: "sequence number \(entry.seq), expected \(lineNumber)")
                 }
-                events += entry.events
+                switch (entry.events, entry.snapshot) {
+                case (let more?, nil):
+                    events += more
+                    sawEvents = true
+                case (nil, let item?):
+                    // Snapshot entries open a compacted journal; the complete ones are whole.
+                    guard !sawEvents else {
+                        throw .corruptJournal(line: lineNumber, reason: "a snapshot entry after the events")
+                    }
+                    var state = snapshot ?? PurchaseLedger.State()
+                    if let problem = item.apply(to: &state) { throw .corruptJournal(line: lineNumber, reason: problem) }
+                    snapshot = state
+                default:
+                    throw .corruptJournal(line: lineNumber, reason: "an entry has either \"events\" or \"snapshot\"")
+                }
                 entries += 1
                 validEnd = lineEnd + 1
             }
@@ -82,6 +102,7 @@ public final class PurchaseJournal {
         droppedTornBytes = bytes.count - validEnd
         if droppedTornBytes > 0 { try storage.truncate(to: validEnd) }
         recoveredEvents = events
+        self.snapshot = snapshot.map { PurchaseLedger(state: $0) }
         entryCount = entries
         byteCount = validEnd
     }
@@ -128,6 +149,7 @@ public final class PurchaseJournal {
 
     struct Entry: Decodable {
         var seq: Int
-        var events: [PurchaseEvent]
+        var events: [PurchaseEvent]?
+        var snapshot: SnapshotItem?
     }
 }

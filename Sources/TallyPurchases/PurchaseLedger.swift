@@ -53,6 +53,12 @@ public struct PurchaseLedger: Sendable {
         self.policy = policy
     }
 
+    /// A ledger holding `state` (a compacted journal's snapshot).
+    init(state: State, policy: PurchasePolicy = PurchasePolicy()) {
+        self.state = state
+        self.policy = policy
+    }
+
     /// The orders registered, by id.
     public var orders: [String: Order] { state.orders }
     /// Every transaction reported, by identifier, with where it stands.

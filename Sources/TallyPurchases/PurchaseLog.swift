@@ -16,13 +16,15 @@ public enum PurchaseLog {
     public static let maximumSize = PurchaseJournal.defaultSizeLimit
 
     /// What a file held.
-    public struct Contents: Hashable, Sendable {
+    public struct Contents: Sendable {
         /// The events, in order.
         public var events: [PurchaseEvent]
         /// Whether the file was a journal (entries with sequence numbers) rather than a log.
         public var isJournal: Bool
         /// For a journal, the bytes of a torn last line that were ignored.
         public var droppedTornBytes: Int
+        /// For a compacted journal, the ledger its snapshot holds; `events` follow it.
+        public var snapshot: PurchaseLedger?
     }
 
     /// The events of a log or a journal.
@@ -41,7 +43,8 @@ public enum PurchaseLog {
         guard bytes.count <= maximumSize else { throw .journalTooLarge(bytes: bytes.count, limit: maximumSize) }
         if isJournal(bytes) {
             let journal = try PurchaseJournal(storage: MemoryJournalStorage(bytes: bytes))
-            return Contents(events: journal.recoveredEvents, isJournal: true, droppedTornBytes: journal.droppedTornBytes)
+            return Contents(events: journal.recoveredEvents, isJournal: true, droppedTornBytes: journal.droppedTornBytes,
+                            snapshot: journal.snapshot)
         }
         let decoder = JSONDecoder()
         var events: [PurchaseEvent] = []
@@ -56,7 +59,7 @@ public enum PurchaseLog {
                 throw .invalidEvent(line: index + 1, reason: describe(error))
             }
         }
-        return Contents(events: events, isJournal: false, droppedTornBytes: 0)
+        return Contents(events: events, isJournal: false, droppedTornBytes: 0, snapshot: nil)
     }
 
     /// Whether the text starts (after white space) as `PurchaseJournal` writes every entry:

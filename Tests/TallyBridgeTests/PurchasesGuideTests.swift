@@ -73,3 +73,23 @@ final class PurchasesGuideTests: XCTestCase {
         return found
     }
 }
+
+/// `tally purchases replay` on a compacted journal starts from its snapshot.
+final class PurchasesCompactedReplayTests: XCTestCase {
+    func testACompactedJournalReplaysFromItsSnapshot() throws {
+        let text = try String(contentsOf: QuoteGoldenTests.root.appendingPathComponent("Examples/purchases/seed-flow.jsonl"), encoding: .utf8)
+        let storage = MemoryJournalStorage()
+        let ledger = JournaledLedger(journal: try PurchaseJournal(storage: storage))
+        for event in try PurchaseLog.events(fromJSONLines: text) { _ = try ledger.handle(event) }
+        try ledger.compact()
+        _ = try ledger.handle(.receiptAccepted(transactionID: "1000000003"))
+        let journal = String(decoding: storage.bytes, as: UTF8.self)
+        let result = PurchasesCommand.run(["replay", "compacted.journal"]) { _ in journal }
+        XCTAssertEqual(result.status, 0, result.errors)
+        let lines = result.output.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        XCTAssertEqual(lines.first, "A journal of 1 event after a snapshot of 5 orders, 6 transactions and 2 credits.")
+        XCTAssertTrue(lines.contains("   → credit order A-1003: 1 × coins.100 = 6.00 CNY (purchase 1000000003)"), result.output)
+        XCTAssertTrue(lines.contains("Credited: 72.00 CNY (3 purchases)"), result.output)
+        XCTAssertTrue(lines.contains("At the next launch: nothing to resume"), result.output)
+    }
+}

@@ -251,6 +251,9 @@ final class JournalFailureTests: XCTestCase {
         func truncate(to count: Int) throws(PurchaseError) {
             throw .journalIO(operation: "truncate", path: name, reason: "Input/output error")
         }
+        func replaceAll(with new: [UInt8]) throws(PurchaseError) {
+            throw .journalIO(operation: "replace", path: name, reason: "Input/output error")
+        }
     }
 
     func testAJournalThatCannotUndoAFailedWriteRefusesMore() throws {
@@ -284,4 +287,91 @@ final class JournalFailureTests: XCTestCase {
         XCTAssertEqual(contents.events, [])
         XCTAssertEqual(contents.droppedTornBytes, 31)
     }
+}
+
+/// Compaction: the journal rewritten as a snapshot reads back as the same ledger, smaller.
+final class JournalCompactionTests: XCTestCase {
+    func seedFlow() throws -> [PurchaseEvent] {
+        let text = try String(contentsOf: QuoteRoot.url.appendingPathComponent("Examples/purchases/seed-flow.jsonl"), encoding: .utf8)
+        return try PurchaseLog.events(fromJSONLines: text)
+    }
+
+    func testACompactedFileJournalReadsBackAsTheSameLedgerAndGoesOn() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("tally-compact-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let path = directory.appendingPathComponent("purchases.journal").path
+        let events = try seedFlow()
+        var before: PurchaseLedger
+        var sizeBefore = 0
+        do {
+            let ledger = JournaledLedger(journal: try PurchaseJournal(storage: FileJournalStorage(path: path)))
+            for event in events { _ = try ledger.handle(event) }
+            before = ledger.ledger
+            sizeBefore = try FileManager.default.attributesOfItem(atPath: path)[.size] as? Int ?? 0
+            // A leftover of a crash during an earlier compaction does not matter.
+            try Data("junk".utf8).write(to: URL(fileURLWithPath: path + ".compacting"))
+            try ledger.compact()
+            // The journal goes on after the snapshot.
+            _ = try ledger.handle(.receiptAccepted(transactionID: "1000000003"))
+            before = ledger.ledger
+        }
+        let sizeAfter = try FileManager.default.attributesOfItem(atPath: path)[.size] as? Int ?? 0
+        XCTAssertFalse(FileManager.default.fileExists(atPath: path + ".compacting"))
+        let text = try String(contentsOfFile: path, encoding: .utf8)
+        XCTAssertTrue(text.hasPrefix("{\"seq\":1,\"snapshot\":{\"order\":"), text)
+        // The lines Guides/Purchases.md shows.
+        let lines = text.split(separator: "\n").map(String.init)
+        XCTAssertEqual(lines.count, 14)
+        XCTAssertTrue(lines[5].hasPrefix(#"{"seq":6,"snapshot":{"record":{"status":{"order":"A-1001","state":"accepted"},"transaction":{"#), lines[5])
+        XCTAssertTrue(lines[11].hasPrefix(#"{"seq":12,"snapshot":{"credit":{"amount":{"amount":"6.00","currency":"CNY"},"key":"1000000001","#), lines[11])
+        XCTAssertEqual(lines[13], #"{"seq":14,"events":[{"receiptAccepted":{"transaction":"1000000003"}}]}"#)
+        XCTAssertFalse(text.contains("MIIT1AYJKoZIhvcNAQcCoIIT"), "finished transactions forget their receipts")
+        XCTAssertTrue(text.contains("MIIT1AYJKoZIhvcNAQcCoIIV"), "the receipt still waiting for the server is kept")
+        print("seed flow journal: \(sizeBefore) bytes, compacted and one more step: \(sizeAfter) bytes")
+        let reopened = JournaledLedger(journal: try PurchaseJournal(storage: FileJournalStorage(path: path)))
+        XCTAssertEqual(reopened.ledger.records, before.records)
+        XCTAssertEqual(reopened.ledger.credits, before.credits)
+        XCTAssertEqual(reopened.ledger.orders, before.orders)
+        XCTAssertEqual(reopened.ledger.creditedTotals.map(\.description), ["72.00 CNY"])
+        // Credited purchases stay credited once after compaction.
+        let again = try reopened.handle(events[6])
+        XCTAssertEqual(again, [.finishTransaction(transactionID: "1000000001")])
+    }
+
+    func testSnapshotsThatContradictThemselvesAreCorrupt() throws {
+        let storage = MemoryJournalStorage()
+        let ledger = JournaledLedger(journal: try PurchaseJournal(storage: storage))
+        for event in try seedFlow() { _ = try ledger.handle(event) }
+        try ledger.compact()
+        var lines = String(decoding: storage.bytes, as: UTF8.self).split(separator: "\n").map(String.init)
+        let credit = try XCTUnwrap(lines.last)
+        XCTAssertTrue(credit.contains("\"credit\""), credit)
+        let count = lines.count
+        lines.append(credit.replacingOccurrences(of: "\"seq\":\(count),", with: "\"seq\":\(count + 1),"))
+        lines.append("{\"seq\":\(count + 2),\"events\":[]}")
+        XCTAssertThrowsError(try PurchaseJournal(storage: MemoryJournalStorage(bytes: Array((lines.joined(separator: "\n") + "\n").utf8)))) { error in
+            XCTAssertEqual("\(error)", "journal line \(count + 1): purchase 1000000002 credited twice in the snapshot")
+        }
+        let late = ["{\"seq\":1,\"events\":[]}", "{\"seq\":2,\"snapshot\":{\"order\":{\"id\":\"A\",\"product\":{\"identifier\":\"p\",\"price\":{\"amount\":\"1\",\"currency\":\"USD\"},\"displayName\":\"P\"},\"createdAt\":\"2026-11-30T10:00:00Z\"}}}", ""]
+        XCTAssertThrowsError(try PurchaseJournal(storage: MemoryJournalStorage(bytes: Array((late.joined(separator: "\n") + "\n").utf8)))) { error in
+            XCTAssertEqual("\(error)", "journal line 2: a snapshot entry after the events")
+        }
+    }
+
+    func testTheReplayCommandReadsACompactedJournal() throws {
+        let storage = MemoryJournalStorage()
+        let ledger = JournaledLedger(journal: try PurchaseJournal(storage: storage))
+        for event in try seedFlow().prefix(9) { _ = try ledger.handle(event) }
+        try ledger.compact()
+        _ = try ledger.handle(.receiptAccepted(transactionID: "1000000002"))
+        let contents = try PurchaseLog.read(String(decoding: storage.bytes, as: UTF8.self))
+        XCTAssertEqual(contents.snapshot?.credits.count, 1)
+        XCTAssertEqual(contents.events, [.receiptAccepted(transactionID: "1000000002")])
+    }
+}
+
+/// The package root, for example files.
+enum QuoteRoot {
+    static let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 }

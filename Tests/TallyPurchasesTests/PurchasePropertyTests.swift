@@ -16,7 +16,7 @@ final class PurchasePropertyTests: XCTestCase {
         var crash: PurchaseWorld.Crash
 
         var description: String { "\(Self.names[kind])(\(a), \(b), crash: \(crash))" }
-        static let names = ["order", "buy", "progress", "deliver", "serve", "answer", "restore", "crash", "wait", "resume"]
+        static let names = ["order", "buy", "progress", "deliver", "serve", "answer", "restore", "crash", "wait", "resume", "compact"]
     }
 
     static var crash: Gen<PurchaseWorld.Crash> {
@@ -34,7 +34,7 @@ final class PurchasePropertyTests: XCTestCase {
         Gen.zip(
         Gen<Int>.frequency([
             (2, .constant(0)), (3, .constant(1)), (4, .constant(2)), (6, .constant(3)), (4, .constant(4)),
-            (4, .constant(5)), (1, .constant(6)), (1, .constant(7)), (1, .constant(8)), (1, .constant(9)),
+            (4, .constant(5)), (1, .constant(6)), (1, .constant(7)), (1, .constant(8)), (1, .constant(9)), (1, .constant(10)),
         ]),
         Gen.int(in: 0...20), Gen.int(in: 0...20), crash
         ).map { Step(kind: $0.0, a: $0.1, b: $0.2, crash: $0.3) }
@@ -68,6 +68,7 @@ final class PurchasePropertyTests: XCTestCase {
         XCTAssertGreaterThan(coverage.restoresOfCreditedPurchases, 5)
         XCTAssertGreaterThan(coverage.failedWrites, 20)
         XCTAssertGreaterThan(coverage.replaysCompared, 1000)
+        XCTAssertGreaterThan(coverage.compactions, 100)
     }
 
     static func run(_ step: Step, in world: inout PurchaseWorld) throws {
@@ -81,7 +82,8 @@ final class PurchasePropertyTests: XCTestCase {
         case 6: world.restore(transactionIndex: step.a)
         case 7: try world.crashAndRestart(processedMask: step.a * 7919 + step.b)
         case 8: world.advanceClock(minutes: step.a * 7)
-        default: try world.resume()
+        case 9: try world.resume()
+        default: try world.compact(thenCrash: step.b % 2 == 0)
         }
     }
 

@@ -87,7 +87,7 @@ struct PurchaseWorld {
     struct Coverage: CustomStringConvertible {
         var credits = 0, restarts = 0, tornWrites = 0, creditsAfterAnInjectedCrash = 0
         var matchedByProductAndTime = 0, rejected = 0, retries = 0, restoresOfCreditedPurchases = 0
-        var failedWrites = 0, replaysCompared = 0
+        var failedWrites = 0, replaysCompared = 0, compactions = 0
 
         mutating func add(_ other: Coverage) {
             credits += other.credits
@@ -100,13 +100,14 @@ struct PurchaseWorld {
             restoresOfCreditedPurchases += other.restoresOfCreditedPurchases
             failedWrites += other.failedWrites
             replaysCompared += other.replaysCompared
+            compactions += other.compactions
         }
 
         var description: String {
             "\(credits) credits (\(creditsAfterAnInjectedCrash) after an injected crash), \(restarts) restarts, \(tornWrites) torn writes, "
                 + "\(matchedByProductAndTime) matched by product and time, \(rejected) rejected, \(retries) retries, "
                 + "\(restoresOfCreditedPurchases) restores of credited purchases, \(failedWrites) failed writes survived, "
-                + "\(replaysCompared) replays compared with the live ledger"
+                + "\(replaysCompared) replays compared with the live ledger, \(compactions) compactions"
         }
     }
 
@@ -352,6 +353,16 @@ struct PurchaseWorld {
         try checkReplay()
     }
 
+    /// The app compacts its journal (and may crash right after).
+    mutating func compact(thenCrash: Bool) throws {
+        let before = storage.bytes.count
+        try ledger.compact()
+        coverage.compactions += 1
+        log.append("compact: \(before) → \(storage.bytes.count) bytes")
+        try checkReplay()
+        if thenCrash { try crashAndRestart() }
+    }
+
     /// The app's timer: ask the ledger for uploads whose answers were lost.
     mutating func resume() throws {
         log.append("resume")
@@ -360,8 +371,8 @@ struct PurchaseWorld {
 
     /// The journal, replayed as a restart would, gives the live ledger (uploads in flight aside).
     mutating func checkReplay() throws {
-        let text = String(decoding: storage.bytes, as: UTF8.self)
-        let replayed = PurchaseLedger.replaying(try PurchaseLog.events(fromJSONLines: text))
+        let contents = try PurchaseLog.read(String(decoding: storage.bytes, as: UTF8.self))
+        let replayed = PurchaseLedger.replaying(contents.events, from: contents.snapshot)
         let live = ledger.ledger
         guard replayed.records == live.records, replayed.credits == live.credits, replayed.orders == live.orders else {
             let differ = Set(live.records.keys).union(replayed.records.keys).sorted().filter { replayed.records[$0] != live.records[$0] }

@@ -1,0 +1,101 @@
+import Foundation
+
+// Compaction: a journal rewritten as a snapshot of the ledger, one item per line:
+//
+//   {"seq":1,"snapshot":{"order":{…}}}
+//   {"seq":2,"snapshot":{"record":{"status":{…},"transaction":{…}}}}
+//   {"seq":3,"snapshot":{"credit":{…}}}
+//
+// followed, as the app goes on, by ordinary `{"seq":n,"events":[…]}` entries.
+
+/// One item of a compacted journal's snapshot.
+enum SnapshotItem: Codable {
+    case order(Order)
+    case record(PurchaseRecord)
+    case credit(Credit)
+
+    private enum CodingKeys: String, CodingKey { case order, record, credit }
+
+    init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        if let order = try container.decodeIfPresent(Order.self, forKey: .order) {
+            self = .order(order)
+        } else if let record = try container.decodeIfPresent(PurchaseRecord.self, forKey: .record) {
+            self = .record(record)
+        } else if let credit = try container.decodeIfPresent(Credit.self, forKey: .credit) {
+            self = .credit(credit)
+        } else {
+            throw DecodingError.dataCorrupted(DecodingError.Context(
+                codingPath: decoder.codingPath, debugDescription: "a snapshot item is an order, a record or a credit"))
+        }
+    }
+
+    func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        switch self {
+        case .order(let order): try container.encode(order, forKey: .order)
+        case .record(let record): try container.encode(record, forKey: .record)
+        case .credit(let credit): try container.encode(credit, forKey: .credit)
+        }
+    }
+
+    /// Adds the item to `state`; says what is wrong if it contradicts what is there.
+    func apply(to state: inout PurchaseLedger.State) -> String? {
+        switch self {
+        case .order(let order):
+            guard state.orders.updateValue(order, forKey: order.id) == nil else { return "order \(order.id) twice in the snapshot" }
+        case .record(let record):
+            let id = record.transaction.identifier
+            guard state.records.updateValue(record, forKey: id) == nil else { return "transaction \(id) twice in the snapshot" }
+        case .credit(let credit):
+            guard state.creditedKeys.insert(credit.key).inserted else { return "purchase \(credit.key) credited twice in the snapshot" }
+            state.credits.append(credit)
+        }
+        return nil
+    }
+}
+
+extension PurchaseJournal {
+    /// Replaces the journal's entries with a snapshot of `ledger`: one entry per order,
+    /// transaction and credit. `JournaledLedger.compact()` calls it with its own ledger; tools may
+    /// call it to write a journal that starts from a given ledger (open the journal again to read
+    /// it back).
+    ///
+    /// - Throws: `PurchaseError.journalIO` (the journal is kept as it was), or `.invalidEvent`
+    ///   when one item is longer than `maximumLineLength`.
+    /// - Complexity: O(orders + transactions + credits).
+    public func compact(to ledger: PurchaseLedger) throws(PurchaseError) {
+        let state = ledger.state
+        let items: [SnapshotItem] =
+            state.orders.values.sorted { ($0.createdAt, $0.id) < ($1.createdAt, $1.id) }.map(SnapshotItem.order)
+            + state.records.values.sorted(by: PurchaseRecord.chronological).map(SnapshotItem.record)
+            + state.credits.map(SnapshotItem.credit)
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        var bytes: [UInt8] = []
+        for (index, item) in items.enumerated() {
+            let body: Data
+            do {
+                body = try encoder.encode(item)
+            } catch {
+                throw .invalidEvent(line: index + 1, reason: "cannot be written as JSON: \(error)")
+            }
+            let line = Array("{\"seq\":\(index + 1),\"snapshot\":".utf8) + body + Array("}\n".utf8)
+            guard line.count - 1 <= Self.maximumLineLength else {
+                throw .invalidEvent(line: index + 1, reason: "the snapshot item is \(line.count) bytes, more than \(Self.maximumLineLength)")
+            }
+            bytes += line
+        }
+        // The snapshot must read back as this very ledger before it replaces anything.
+        let check = try PurchaseJournal(storage: MemoryJournalStorage(bytes: bytes), sizeLimit: .max)
+        guard (check.snapshot?.state ?? PurchaseLedger.State()) == state, check.recoveredEvents.isEmpty else {
+            throw .journalIO(operation: "compact", path: storage.name, reason: "the snapshot does not read back as the ledger; the journal is kept")
+        }
+        if let failure {
+            throw .journalIO(operation: "compact", path: storage.name, reason: "an earlier write failed and could not be undone (\(failure)); open the journal again")
+        }
+        try storage.replaceAll(with: bytes)
+        entryCount = items.count
+        byteCount = bytes.count
+    }
+}
