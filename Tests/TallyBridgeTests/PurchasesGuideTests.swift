@@ -31,7 +31,8 @@ final class PurchasesGuideTests: XCTestCase {
             "purchases-seed-flow": "```sh\n$ swift run tally purchases replay Examples/purchases/seed-flow.jsonl\n" + replay("Examples/purchases/seed-flow.jsonl") + "```\n",
             "purchases-crashed-journal": block(replay("Examples/purchases/crashed.journal")),
             "purchases-journal": "```json\n" + (try journal()) + "```\n",
-            "readme-purchases": block(replay("Examples/purchases/crashed.journal")),
+            "readme-purchases": "```text\n$ swift run tally purchases replay Examples/purchases/crashed.journal\n"
+                + replay("Examples/purchases/crashed.journal") + "```\n",
         ]
     }
 
