@@ -29,23 +29,31 @@ public final class FileJournalStorage: JournalStorage {
     ///   `.journalIO` when it cannot be opened.
     public init(path: String) throws(PurchaseError) {
         self.path = path
-        let fd = open(path, O_RDWR | O_CREAT | O_APPEND | O_CLOEXEC, 0o600)
-        guard fd >= 0 else { throw .journalIO(operation: "open", path: path, reason: Self.lastError()) }
-        guard flock(fd, LOCK_EX | LOCK_NB) == 0 else {
-            let busy = errno == EWOULDBLOCK
-            let reason = Self.lastError()
+        var attempts = 0
+        while true {
+            let fd = open(path, O_RDWR | O_CREAT | O_APPEND | O_CLOEXEC, 0o600)
+            guard fd >= 0 else { throw .journalIO(operation: "open", path: path, reason: Self.lastError()) }
+            guard flock(fd, LOCK_EX | LOCK_NB) == 0 else {
+                let busy = errno == EWOULDBLOCK
+                let reason = Self.lastError()
+                close(fd)
+                throw busy ? .journalLocked(path: path) : .journalIO(operation: "lock", path: path, reason: reason)
+            }
+            // A compaction in another process may have renamed a new file over the path between
+            // the open and the lock: then this lock holds a file that is no longer the journal.
+            var opened = stat(), named = stat()
+            if fstat(fd, &opened) == 0, stat(path, &named) == 0, opened.st_dev == named.st_dev, opened.st_ino == named.st_ino {
+                descriptor = fd
+                break
+            }
             close(fd)
-            throw busy ? .journalLocked(path: path) : .journalIO(operation: "lock", path: path, reason: reason)
+            attempts += 1
+            guard attempts < 10 else { throw .journalLocked(path: path) }
         }
-        descriptor = fd
         // The file's name must survive a crash too: sync the directory that holds it (always,
         // since an earlier process may have created the file and died before syncing).
-        do {
-            try Self.syncDirectory(of: path)
-        } catch {
-            close(fd)
-            throw error
-        }
+        // (If this throws, the instance is fully initialized and `deinit` closes the descriptor.)
+        try Self.syncDirectory(of: path)
     }
 
     deinit {
@@ -83,7 +91,9 @@ public final class FileJournalStorage: JournalStorage {
     }
 
     /// Writes `bytes` to a new file beside the journal, syncs it, locks it and renames it over the
-    /// journal; a crash leaves the old file or the new one, whole.
+    /// journal; a crash leaves the old file or the new one, whole. If it throws after the rename
+    /// (the directory could not be synced), the new file is in place but may not survive a power
+    /// loss; the journal then refuses appends until it is opened again.
     public func replaceAll(with bytes: [UInt8]) throws(PurchaseError) {
         let temporary = path + ".compacting"
         unlink(temporary)  // a leftover of a crash during an earlier compaction

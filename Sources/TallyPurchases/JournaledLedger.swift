@@ -8,8 +8,9 @@
 /// for action in try ledger.handle(.transactionUpdated(transaction)) { perform(action) }
 /// ```
 ///
-/// If `handle(_:)` throws, nothing was recorded and no action must be taken: the ledger is as it
-/// was (what part of the entry reached the file was cut off again). The store delivers an
+/// If `handle(_:)` throws, no action must be taken: the ledger is as it was, and the entry was cut
+/// off again (or, if even that failed, it may be on record as if the app had crashed right after
+/// writing it, which the next launch handles; appends are refused until then). The store delivers an
 /// unfinished transaction again at the next launch; a lost server answer is asked for again by
 /// the next `resume()`, which an app may call on a timer as well as at launch.
 public final class JournaledLedger {
@@ -65,8 +66,8 @@ public final class JournaledLedger {
     /// the old one atomically (written, synced, then renamed over it), so a crash leaves one or the
     /// other, whole. Call it when the app is idle, for instance at launch after `resume()`.
     ///
-    /// - Throws: `PurchaseError.journalIO` (the old journal is kept), or
-    ///   `.invalidEvent` when one item is longer than `PurchaseJournal.maximumLineLength`.
+    /// - Throws: as `PurchaseJournal.compact(to:)`: after a failed replacement, open the journal
+    ///   again (a new `JournaledLedger`) before the next step.
     /// - Complexity: O(transactions + orders + credits).
     public func compact() throws(PurchaseError) {
         try journal.compact(to: ledger)

@@ -55,14 +55,68 @@ enum SnapshotItem: Codable {
     }
 }
 
+extension PurchaseLedger.State {
+    /// What is wrong with a snapshot read from a file, if anything: every record must fit its
+    /// order and its credit, so that a crafted or damaged journal cannot lead the ledger to finish
+    /// what it must not, or lose a credit.
+    func snapshotProblem() -> String? {
+        for credit in credits {
+            guard (1...Order.maximumQuantity).contains(credit.quantity), credit.amount.amount.signum() >= 0 else {
+                return "credit \(credit.key) has quantity \(credit.quantity) and amount \(credit.amount)"
+            }
+            guard let order = orders[credit.orderID], order.expectedAmount == credit.amount,
+                  order.product.identifier == credit.productIdentifier, order.quantity == credit.quantity else {
+                return "credit \(credit.key) does not match order \(credit.orderID)"
+            }
+            guard let record = records[credit.transactionID], record.status == .accepted(orderID: credit.orderID),
+                  record.transaction.creditKey == credit.key else {
+                return "credit \(credit.key) has no accepted transaction \(credit.transactionID) for order \(credit.orderID)"
+            }
+        }
+        for (id, record) in records {
+            let transaction = record.transaction
+            let paid = transaction.state == .purchased || transaction.state == .restored
+            switch record.status {
+            case .purchasing:
+                guard transaction.state == .purchasing else { return "transaction \(id) is \(transaction.state.name) but purchasing" }
+            case .deferred:
+                guard transaction.state == .deferred else { return "transaction \(id) is \(transaction.state.name) but deferred" }
+            case .failed(let failure):
+                guard transaction.state == .failed(failure) else { return "transaction \(id) is \(transaction.state.name) but failed" }
+            case .held:
+                guard paid else { return "transaction \(id) is \(transaction.state.name) but kept" }
+            case .awaitingServer(let orderID, _), .rejected(let orderID, _), .accepted(let orderID?):
+                guard paid, transaction.orderID == orderID, let order = orders[orderID],
+                      order.product.identifier == transaction.productIdentifier, order.quantity == transaction.quantity else {
+                    return "transaction \(id) does not fit order \(orderID)"
+                }
+                if case .awaitingServer = record.status, transaction.receipt?.isEmpty ?? true {
+                    return "transaction \(id) awaits the server without a receipt"
+                }
+                if case .accepted = record.status, !creditedKeys.contains(transaction.creditKey) {
+                    return "transaction \(id) is accepted but not credited"
+                }
+            case .accepted(nil):
+                guard paid, creditedKeys.contains(transaction.creditKey) else {
+                    return "transaction \(id) is finished as credited before, but \(transaction.creditKey) is not credited"
+                }
+            }
+        }
+        return nil
+    }
+}
+
 extension PurchaseJournal {
     /// Replaces the journal's entries with a snapshot of `ledger`: one entry per order,
     /// transaction and credit. `JournaledLedger.compact()` calls it with its own ledger; tools may
     /// call it to write a journal that starts from a given ledger (open the journal again to read
     /// it back).
     ///
-    /// - Throws: `PurchaseError.journalIO` (the journal is kept as it was), or `.invalidEvent`
-    ///   when one item is longer than `maximumLineLength`.
+    /// - Throws: `PurchaseError.journalIO` when the replacement failed (the old journal or the new
+    ///   one is in place, whole; appends are refused until the journal is opened again),
+    ///   `.journalTooLarge` when the snapshot would exceed the size limit the journal was opened
+    ///   with, or `.invalidEvent` when one item is longer than `maximumLineLength` (in both cases
+    ///   nothing is changed).
     /// - Complexity: O(orders + transactions + credits).
     public func compact(to ledger: PurchaseLedger) throws(PurchaseError) {
         let state = ledger.state
@@ -86,15 +140,24 @@ extension PurchaseJournal {
             }
             bytes += line
         }
+        guard bytes.count <= sizeLimit else { throw .journalTooLarge(bytes: bytes.count, limit: sizeLimit) }
         // The snapshot must read back as this very ledger before it replaces anything.
-        let check = try PurchaseJournal(storage: MemoryJournalStorage(bytes: bytes), sizeLimit: .max)
+        let check = try PurchaseJournal(storage: MemoryJournalStorage(bytes: bytes), sizeLimit: sizeLimit)
         guard (check.snapshot?.state ?? PurchaseLedger.State()) == state, check.recoveredEvents.isEmpty else {
             throw .journalIO(operation: "compact", path: storage.name, reason: "the snapshot does not read back as the ledger; the journal is kept")
         }
         if let failure {
             throw .journalIO(operation: "compact", path: storage.name, reason: "an earlier write failed and could not be undone (\(failure)); open the journal again")
         }
-        try storage.replaceAll(with: bytes)
+        do {
+            try storage.replaceAll(with: bytes)
+        } catch {
+            // The old file or the new one is in place, whole, and both hold this ledger; which one
+            // a power loss would leave is unknown, so nothing more is appended until the journal
+            // is opened again.
+            failure = "a compaction failed: \(error)"
+            throw error
+        }
         entryCount = items.count
         byteCount = bytes.count
     }

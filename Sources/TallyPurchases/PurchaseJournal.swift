@@ -39,6 +39,8 @@ public final class PurchaseJournal {
     /// Set when a failed append could not be cut back: every later append throws, until the
     /// journal is opened again (which cuts the torn tail off).
     var failure: String?
+    /// The size limit the journal was opened with; a snapshot must fit in it.
+    let sizeLimit: Int
 
     /// Opens the journal kept in `storage`: reads every entry, and cuts off a torn last line.
     ///
@@ -47,6 +49,7 @@ public final class PurchaseJournal {
     /// - Complexity: O(bytes).
     public init(storage: any JournalStorage, sizeLimit: Int = PurchaseJournal.defaultSizeLimit) throws(PurchaseError) {
         self.storage = storage
+        self.sizeLimit = sizeLimit
         let bytes = try storage.readAll(limit: sizeLimit)
         var events: [PurchaseEvent] = []
         var snapshot: PurchaseLedger.State?
@@ -61,15 +64,21 @@ public final class PurchaseJournal {
             let lineEnd = newline ?? bytes.count
             let lineNumber = entries + 1
             if let error = pendingError { throw error }  // a bad line followed by more: corrupt
-            if newline == nil {
-                pendingError = .corruptJournal(line: lineNumber, reason: "the line has no end")
-            } else if lineEnd - lineStart > Self.maximumLineLength {
-                pendingError = .corruptJournal(line: lineNumber, reason: "the line is longer than \(Self.maximumLineLength) bytes")
+            // A snapshot is written whole and renamed into place: a bad snapshot line is never a
+            // torn write.
+            let isSnapshot = bytes[lineStart..<lineEnd].starts(with: Array("{\"seq\":\(lineNumber),\"s".utf8))
+            if newline == nil || lineEnd - lineStart > Self.maximumLineLength {
+                let problem = PurchaseError.corruptJournal(
+                    line: lineNumber,
+                    reason: newline == nil ? "the line has no end" : "the line is longer than \(Self.maximumLineLength) bytes")
+                if isSnapshot { throw problem }
+                pendingError = problem
             } else {
                 let entry: Entry
                 do {
                     entry = try decoder.decode(Entry.self, from: Data(bytes[lineStart..<lineEnd]))
                 } catch {
+                    if isSnapshot { throw .corruptJournal(line: lineNumber, reason: PurchaseLog.describe(error)) }
                     pendingError = .corruptJournal(line: lineNumber, reason: PurchaseLog.describe(error))
                     lineStart = lineEnd + 1
                     continue
@@ -80,6 +89,9 @@ public final class PurchaseJournal {
                 }
                 switch (entry.events, entry.snapshot) {
                 case (let more?, nil):
+                    if !sawEvents, let state = snapshot, let problem = state.snapshotProblem() {
+                        throw .corruptJournal(line: lineNumber - 1, reason: problem)
+                    }
                     events += more
                     sawEvents = true
                 case (nil, let item?):
@@ -97,6 +109,9 @@ public final class PurchaseJournal {
                 validEnd = lineEnd + 1
             }
             lineStart = lineEnd + 1
+        }
+        if !sawEvents, let state = snapshot, let problem = state.snapshotProblem() {
+            throw .corruptJournal(line: entries, reason: problem)
         }
         // A bad last line is the torn write of a step whose actions were never taken.
         droppedTornBytes = bytes.count - validEnd

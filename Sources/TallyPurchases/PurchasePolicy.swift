@@ -32,12 +32,14 @@ public struct PurchasePolicy: Hashable, Sendable {
     /// PurchasePolicy().retryDelay(afterFailures: 30)   // 900 seconds
     /// ```
     public func retryDelay(afterFailures failures: Int) -> Duration {
-        var delay = firstRetryDelay
-        var doublings = max(0, failures - 1)
+        var delay = max(firstRetryDelay, .zero)
+        guard delay > .zero else { return .zero }
+        // At most 100 doublings: beyond that any positive first delay exceeds any maximum.
+        var doublings = min(max(0, failures - 1), 100)
         while doublings > 0 && delay < maximumRetryDelay {
             delay = delay * 2
             doublings -= 1
         }
-        return min(delay, maximumRetryDelay)
+        return max(min(delay, maximumRetryDelay), .zero)
     }
 }

@@ -36,8 +36,8 @@ extension PurchaseStatus: Codable {
         case "held": self = .held(try container.decode(PurchaseReport.self, forKey: .report))
         case "awaitingServer":
             let failures = try container.decode(Int.self, forKey: .failures)
-            guard failures >= 0 else {
-                throw DecodingError.dataCorruptedError(forKey: .failures, in: container, debugDescription: "failures \(failures) is negative")
+            guard (0...1_000_000_000).contains(failures) else {
+                throw DecodingError.dataCorruptedError(forKey: .failures, in: container, debugDescription: "failures \(failures) is not 0…1000000000")
             }
             self = .awaitingServer(orderID: try container.decode(String.self, forKey: .order), failures: failures)
         case "accepted": self = .accepted(orderID: try container.decodeIfPresent(String.self, forKey: .order))

@@ -375,3 +375,109 @@ final class JournalCompactionTests: XCTestCase {
 enum QuoteRoot {
     static let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 }
+
+/// Compacted journals that were damaged or crafted are refused; a failed compaction stops appends.
+final class SnapshotValidationTests: XCTestCase {
+    /// A compacted journal of the seed flow, as lines.
+    func compactedLines() throws -> [String] {
+        let text = try String(contentsOf: QuoteRoot.url.appendingPathComponent("Examples/purchases/seed-flow.jsonl"), encoding: .utf8)
+        let storage = MemoryJournalStorage()
+        let ledger = JournaledLedger(journal: try PurchaseJournal(storage: storage))
+        for event in try PurchaseLog.events(fromJSONLines: text) { _ = try ledger.handle(event) }
+        try ledger.compact()
+        return String(decoding: storage.bytes, as: UTF8.self).split(separator: "\n").map(String.init)
+    }
+
+    func open(_ lines: [String], trailingNewline: Bool = true) throws -> PurchaseJournal {
+        try PurchaseJournal(storage: MemoryJournalStorage(bytes: Array((lines.joined(separator: "\n") + (trailingNewline ? "\n" : "")).utf8)))
+    }
+
+    func testADamagedLastSnapshotLineIsCorruptNotTorn() throws {
+        var lines = try compactedLines()
+        lines[lines.count - 1].removeLast(3)
+        XCTAssertThrowsError(try open(lines, trailingNewline: false)) { error in
+            guard case .corruptJournal(line: 13, _)? = error as? PurchaseError else { return XCTFail("\(error)") }
+        }
+        // A whole credit line lost: the accepted transaction has no credit.
+        XCTAssertThrowsError(try open(Array(try compactedLines().dropLast()))) { error in
+            XCTAssertEqual("\(error)", "journal line 12: transaction 1000000002 is accepted but not credited")
+        }
+    }
+
+    func testCraftedSnapshotsAreRefused() throws {
+        let lines = try compactedLines()
+        let record = try XCTUnwrap(lines.firstIndex { $0.contains("\"id\":\"1000000003\"") })
+        let cases: [(String, String, String)] = [
+            ("an unknown order", #""order":"A-1003","state":"awaitingServer""#, #""order":"NOPE","state":"awaitingServer""#),
+            ("a deferred transaction awaiting the server", #""state":"purchased""#, #""state":"deferred""#),
+            ("too many failures", #""failures":0"#, #""failures":9223372036854775807"#),
+            ("no receipt", #","receipt":"MIIT1AYJKoZIhvcNAQcCoIIV""#, ""),
+        ]
+        for (name, old, new) in cases {
+            var edited = lines
+            XCTAssertTrue(edited[record].contains(old), "\(name): \(edited[record])")
+            edited[record] = edited[record].replacingOccurrences(of: old, with: new)
+            XCTAssertThrowsError(try open(edited), name) { error in
+                guard case .corruptJournal? = error as? PurchaseError else { return XCTFail("\(name): \(error)") }
+            }
+        }
+        // A credit for a negative amount, or for an order it does not match.
+        let credit = try XCTUnwrap(lines.lastIndex { $0.contains("\"credit\"") })
+        var edited = lines
+        edited[credit] = edited[credit].replacingOccurrences(of: #""amount":"60.00""#, with: #""amount":"-1E+6000""#)
+        XCTAssertNotEqual(edited, lines)
+        XCTAssertThrowsError(try open(edited)) { error in
+            XCTAssertTrue("\(error)".contains("credit 1000000002"), "\(error)")
+        }
+    }
+
+    /// A storage whose replacement fails after the new bytes are in place.
+    final class HalfReplacingStorage: JournalStorage {
+        let inner = MemoryJournalStorage()
+        var name: String { "half" }
+        func readAll(limit: Int) throws(PurchaseError) -> [UInt8] { try inner.readAll(limit: limit) }
+        func append(_ bytes: [UInt8]) throws(PurchaseError) { try inner.append(bytes) }
+        func truncate(to count: Int) throws(PurchaseError) { try inner.truncate(to: count) }
+        func replaceAll(with bytes: [UInt8]) throws(PurchaseError) {
+            try inner.replaceAll(with: bytes)
+            throw .journalIO(operation: "sync directory", path: name, reason: "Input/output error")
+        }
+    }
+
+    func testAFailedCompactionStopsAppendsUntilTheJournalIsOpenedAgain() throws {
+        let storage = HalfReplacingStorage()
+        var ledger = JournaledLedger(journal: try PurchaseJournal(storage: storage))
+        _ = try ledger.handle(.orderCreated(LedgerTransitionTests.o1))
+        _ = try ledger.handle(LedgerTransitionTests.t1(.purchased, receipt: "R1"))
+        XCTAssertThrowsError(try ledger.compact())
+        XCTAssertThrowsError(try ledger.handle(.receiptAccepted(transactionID: "T1"))) { error in
+            XCTAssertTrue("\(error)".contains("a compaction failed"), "\(error)")
+        }
+        ledger = JournaledLedger(journal: try PurchaseJournal(storage: storage))
+        XCTAssertEqual(try ledger.handle(.receiptAccepted(transactionID: "T1")).count, 2)
+        XCTAssertEqual(try PurchaseJournal(storage: storage).entryCount, 3, "two snapshot items and the step")
+    }
+
+    func testAfterACompactionTheFileIsStillLocked() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("tally-lock-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let path = directory.appendingPathComponent("purchases.journal").path
+        let ledger = JournaledLedger(journal: try PurchaseJournal(storage: FileJournalStorage(path: path)))
+        _ = try ledger.handle(.orderCreated(LedgerTransitionTests.o1))
+        try ledger.compact()
+        XCTAssertThrowsError(try FileJournalStorage(path: path)) { error in
+            XCTAssertEqual(error as? PurchaseError, .journalLocked(path: path))
+        }
+        _ = try ledger.handle(LedgerTransitionTests.t1(.purchased, receipt: "R1"))
+        XCTAssertEqual(try String(contentsOfFile: path, encoding: .utf8).split(separator: "\n").count, 2, "appended to the new file")
+    }
+
+    func testRetryDelaysStayBoundedForAnyPolicy() {
+        XCTAssertEqual(PurchasePolicy(firstRetryDelay: .zero).retryDelay(afterFailures: .max), .zero)
+        XCTAssertEqual(PurchasePolicy(firstRetryDelay: .seconds(-5)).retryDelay(afterFailures: 3), .zero)
+        let huge = PurchasePolicy(firstRetryDelay: .seconds(1), maximumRetryDelay: .seconds(Int64.max))
+        XCTAssertEqual(huge.retryDelay(afterFailures: 11), .seconds(1024))
+        XCTAssertLessThanOrEqual(huge.retryDelay(afterFailures: .max), .seconds(Int64.max))
+    }
+}
