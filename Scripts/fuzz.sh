@@ -5,8 +5,9 @@
 #   Scripts/fuzz.sh TARGET build          # build only
 #   Scripts/fuzz.sh list                  # the targets
 #
-# TARGET is one of: decimal-roundtrip, decimal-arithmetic, checkout-document, replay (the files
-# Fuzz/TARGET.swift). The library modules (TallyDecimal, TallyMoney, TallyCheckout, TallyBridge)
+# TARGET is one of: decimal-roundtrip, decimal-arithmetic, checkout-document, replay, purchases (the
+# files Fuzz/TARGET.swift). The library modules (TallyDecimal, TallyMoney, TallyCheckout,
+# TallyPurchases, TallyBridge)
 # are compiled from Sources/ with `swiftc -O -sanitize=fuzzer,address` (coverage + ASan, release
 # optimizations, preconditions kept) into .build/fuzz/, separately from SwiftPM's build, and
 # rebuilt only when a source file is newer than its object. The fuzzer runs for SECONDS on
@@ -18,7 +19,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 export PATH="/opt/swift/usr/bin:$PATH"
 
-targets=(decimal-roundtrip decimal-arithmetic checkout-document replay)
+targets=(decimal-roundtrip decimal-arithmetic checkout-document replay purchases)
 usage() {
     echo "usage: Scripts/fuzz.sh TARGET SECONDS|build [libFuzzer flags...]" >&2
     echo "targets: ${targets[*]}" >&2
@@ -76,7 +77,8 @@ build_module() {
 build_module TallyDecimal Sources/CGMP/shim.h
 build_module TallyMoney "$lib/TallyDecimal.o"
 build_module TallyCheckout "$lib/TallyMoney.o" "$lib/TallyDecimal.o"
-build_module TallyBridge "$lib/TallyCheckout.o" "$lib/TallyMoney.o" "$lib/TallyDecimal.o"
+build_module TallyPurchases "$lib/TallyMoney.o" "$lib/TallyDecimal.o"
+build_module TallyBridge "$lib/TallyCheckout.o" "$lib/TallyPurchases.o" "$lib/TallyMoney.o" "$lib/TallyDecimal.o"
 
 binary=$out/$target
 if [ ! -f "$binary" ] || [ "Fuzz/$target.swift" -nt "$binary" ] || [ "$lib/TallyBridge.o" -nt "$binary" ] \
@@ -84,7 +86,7 @@ if [ ! -f "$binary" ] || [ "Fuzz/$target.swift" -nt "$binary" ] || [ "$lib/Tally
     echo "fuzz.sh: linking $binary"
     module=Fuzz_$(echo "$target" | tr -c 'A-Za-z0-9\n' '_')
     swiftc "${flags[@]}" -module-name "$module" "Fuzz/$target.swift" \
-        "$lib/TallyDecimal.o" "$lib/TallyMoney.o" "$lib/TallyCheckout.o" "$lib/TallyBridge.o" \
+        "$lib/TallyDecimal.o" "$lib/TallyMoney.o" "$lib/TallyCheckout.o" "$lib/TallyPurchases.o" "$lib/TallyBridge.o" \
         -lgmp -use-ld=lld -o "$binary"
 fi
 [ "$seconds" = build ] && { echo "fuzz.sh: built $binary"; exit 0; }

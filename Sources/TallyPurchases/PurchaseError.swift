@@ -14,6 +14,7 @@ public enum PurchaseError: Error, Hashable, Sendable, CustomStringConvertible {
     /// An event log line, 1-based, that is not an event.
     case invalidEvent(line: Int, reason: String)
 
+    /// What went wrong, naming the place: `journal line 3: sequence number 4, expected 3`.
     public var description: String {
         switch self {
         case .invalidOrder(let id, let reason): "order \(String(reflecting: id)): \(reason)"

@@ -50,6 +50,7 @@ public struct Timestamp: Hashable, Comparable, Sendable, CustomStringConvertible
         return Timestamp(millisecondsSince1970: overflow ? (duration < .zero ? .min : .max) : sum)
     }
 
+    /// Whether `lhs` is earlier than `rhs`.
     public static func < (lhs: Timestamp, rhs: Timestamp) -> Bool {
         lhs.millisecondsSince1970 < rhs.millisecondsSince1970
     }
@@ -168,6 +169,7 @@ public struct TimestampError: Error, Hashable, Sendable, CustomStringConvertible
     /// What is wrong with it.
     public var reason: String
 
+    /// `"2026-11-30" is not a timestamp: expected "T" at offset 10`.
     public var description: String { "\(String(reflecting: text)) is not a timestamp: \(reason)" }
 }
 
