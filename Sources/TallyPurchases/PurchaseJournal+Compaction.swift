@@ -124,21 +124,9 @@ extension PurchaseJournal {
             state.orders.values.sorted { ($0.createdAt, $0.id) < ($1.createdAt, $1.id) }.map(SnapshotItem.order)
             + state.records.values.sorted(by: PurchaseRecord.chronological).map(SnapshotItem.record)
             + state.credits.map(SnapshotItem.credit)
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
         var bytes: [UInt8] = []
         for (index, item) in items.enumerated() {
-            let body: Data
-            do {
-                body = try encoder.encode(item)
-            } catch {
-                throw .invalidEvent(line: index + 1, reason: "cannot be written as JSON: \(error)")
-            }
-            let line = Array("{\"seq\":\(index + 1),\"snapshot\":".utf8) + body + Array("}\n".utf8)
-            guard line.count - 1 <= Self.maximumLineLength else {
-                throw .invalidEvent(line: index + 1, reason: "the snapshot item is \(line.count) bytes, more than \(Self.maximumLineLength)")
-            }
-            bytes += line
+            bytes += try Self.line(seq: index + 1, key: "snapshot", item, what: "the snapshot item")
         }
         guard bytes.count <= sizeLimit else { throw .journalTooLarge(bytes: bytes.count, limit: sizeLimit) }
         // The snapshot must read back as this very ledger before it replaces anything.

@@ -128,20 +128,7 @@ public final class PurchaseJournal {
     ///   whatever part of the entry reached the file is cut off again), or `.invalidEvent` when
     ///   the entry would be longer than `maximumLineLength`.
     public func append(_ events: [PurchaseEvent]) throws(PurchaseError) {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        let body: Data
-        do {
-            body = try encoder.encode(events)
-        } catch {
-            throw .invalidEvent(line: entryCount + 1, reason: "cannot be written as JSON: \(error)")
-        }
-        var line = Array("{\"seq\":\(entryCount + 1),\"events\":".utf8)
-        line += body
-        line += Array("}\n".utf8)
-        guard line.count - 1 <= Self.maximumLineLength else {
-            throw .invalidEvent(line: entryCount + 1, reason: "the entry is \(line.count) bytes, more than \(Self.maximumLineLength)")
-        }
+        let line = try Self.line(seq: entryCount + 1, key: "events", events, what: "the entry")
         if let failure {
             throw .journalIO(operation: "append to", path: storage.name, reason: "an earlier write failed and could not be undone (\(failure)); open the journal again")
         }
@@ -160,6 +147,26 @@ public final class PurchaseJournal {
         }
         entryCount += 1
         byteCount += line.count
+    }
+
+    /// One journal line, `{"seq":N,"KEY":VALUE}` and a newline, with the value's keys sorted.
+    ///
+    /// - Throws: `.invalidEvent` naming `seq` when the value cannot be encoded or the line (without
+    ///   its newline) is longer than `maximumLineLength`; `what` names the line in the message.
+    static func line(seq: Int, key: String, _ value: some Encodable, what: String) throws(PurchaseError) -> [UInt8] {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        let body: Data
+        do {
+            body = try encoder.encode(value)
+        } catch {
+            throw .invalidEvent(line: seq, reason: "cannot be written as JSON: \(error)")
+        }
+        let line = Array("{\"seq\":\(seq),\"\(key)\":".utf8) + body + Array("}\n".utf8)
+        guard line.count - 1 <= maximumLineLength else {
+            throw .invalidEvent(line: seq, reason: "\(what) is \(line.count) bytes, more than \(maximumLineLength)")
+        }
+        return line
     }
 
     struct Entry: Decodable {

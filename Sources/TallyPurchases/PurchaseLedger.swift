@@ -261,10 +261,8 @@ public struct PurchaseLedger: Sendable {
         let claimed = Set(state.records.values.compactMap { record -> String? in
             guard record.transaction.identifier != transaction.identifier else { return nil }
             switch record.status {
-            case .awaitingServer(let orderID, _), .accepted(let orderID?): return orderID
-            case .rejected(let orderID, _): return orderID
             case .purchasing, .deferred, .held: return record.transaction.orderID
-            case .accepted(nil), .failed: return nil
+            default: return record.status.orderPaid
             }
         })
         let latest = transaction.date.advanced(by: policy.clockSkew)
@@ -280,13 +278,7 @@ public struct PurchaseLedger: Sendable {
     /// Another transaction being paid or paid for `orderID`, if any.
     private func payer(of orderID: String, besides id: String) -> String? {
         state.records.values
-            .filter { record in
-                guard record.transaction.identifier != id else { return false }
-                switch record.status {
-                case .awaitingServer(let other, _), .accepted(let other?), .rejected(let other, _): return other == orderID
-                default: return false
-                }
-            }
+            .filter { $0.transaction.identifier != id && $0.status.orderPaid == orderID }
             .map(\.transaction.identifier).min()
     }
 
@@ -360,6 +352,15 @@ public struct PurchaseRecord: Hashable, Sendable {
 
 /// Where a transaction stands in the ledger.
 public enum PurchaseStatus: Hashable, Sendable {
+    /// The order this transaction pays or paid: its receipt is with the server, was accepted, or
+    /// was rejected for it; `nil` otherwise.
+    var orderPaid: String? {
+        switch self {
+        case .awaitingServer(let orderID, _), .accepted(let orderID?), .rejected(let orderID, _): orderID
+        case .purchasing, .deferred, .held, .accepted(nil), .failed: nil
+        }
+    }
+
     /// Being processed by the store.
     case purchasing
     /// Waiting for approval; not final, not finished.

@@ -15,6 +15,9 @@ public enum PurchaseLog {
     /// The largest log read: 64 MiB.
     public static let maximumSize = PurchaseJournal.defaultSizeLimit
 
+    /// White space between and around lines.
+    private static let blank: Set<UInt8> = [UInt8(ascii: " "), UInt8(ascii: "\t"), UInt8(ascii: "\r"), UInt8(ascii: "\n")]
+
     /// What a file held.
     public struct Contents: Sendable {
         /// The events, in order.
@@ -49,7 +52,7 @@ public enum PurchaseLog {
         let decoder = JSONDecoder()
         var events: [PurchaseEvent] = []
         for (index, line) in bytes.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false).enumerated() {
-            guard line.contains(where: { ![UInt8(ascii: " "), UInt8(ascii: "\t"), UInt8(ascii: "\r")].contains($0) }) else { continue }
+            guard line.contains(where: { !blank.contains($0) }) else { continue }
             guard line.count <= PurchaseJournal.maximumLineLength else {
                 throw .invalidEvent(line: index + 1, reason: "the line is longer than \(PurchaseJournal.maximumLineLength) bytes")
             }
@@ -65,7 +68,7 @@ public enum PurchaseLog {
     /// Whether the text starts (after white space) as `PurchaseJournal` writes every entry:
     /// `{"seq":`. A journal torn in its first entry still counts.
     private static func isJournal(_ bytes: [UInt8]) -> Bool {
-        let start = bytes.drop { [UInt8(ascii: " "), UInt8(ascii: "\t"), UInt8(ascii: "\r"), UInt8(ascii: "\n")].contains($0) }
+        let start = bytes.drop { blank.contains($0) }
         return start.starts(with: Array("{\"seq\":".utf8))
     }
 
