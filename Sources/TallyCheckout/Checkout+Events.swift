@@ -77,8 +77,12 @@ extension Checkout {
         return update
     }
 
-    /// The update selecting `identifier` would give, computed without changing anything (a
-    /// non-mutating method: `self` is passed by address, never copied).
+    /// The update selecting `identifier` would give, computed without changing anything.
+    ///
+    /// Non-mutating, so that its helpers borrow `self` with no copy and no retain. (The one copy
+    /// left is at the call from `selectShippingMethod`: to pass its `inout self` here, the compiler
+    /// `memcpy`s the 456-byte checkout to the stack, bit for bit and without retains, as the
+    /// disassembly of the W9 benchmark shows.)
     func proposedShippingMethodUpdate(_ identifier: String) -> ShippingMethodUpdate {
         guard offers(identifier, to: shippingContact), let index = shippingMethodIndex(identifier) else {
             return ShippingMethodUpdate(status: .failure, summaryItems: summary)
