@@ -32,16 +32,16 @@ extension BigDecimal {
         // (8.5 against 7.8 in one run).
         //
         // `consuming`, with the coefficient switched on by value: the receiver is usually a
-        // temporary (`(a * rate).rounded(…)`) that the caller then destroys through the enum's
-        // outlined consume, a call that checks for a GMP object to release. Moved in and switched
-        // on, a `.small` payload is a plain `Int64` with nothing left to destroy. W4 under callgrind
-        // (`--toggle-collect` on the workload): 93.5 → 84.5 instructions per line. Making `+=` and
-        // `*` consuming too took it to 67.5, but then every GMP operand the caller reuses (`a += x`
-        // with `x` kept) is retained and released once more: W5 `+=` went from 227 to 277
-        // instructions and from 2.3–2.5× to 3.2× raw GMP, over that target, so the operators
-        // still borrow. What a W4 line still pays is the destroy of the caller's loop variable
-        // (`for amount in amounts`), whose lifetime is the caller's scope, and of the rounded
-        // temporary `+=` borrows.
+        // temporary (`(a * rate).rounded(…)`), which is moved in; a `.small` payload moved out is a
+        // plain `Int64` with nothing left to destroy. W4 under callgrind (`--toggle-collect` on the
+        // workload): 93.5 → 84.5 instructions per line. The calls to the enum's outlined consume
+        // (a call that checks for a GMP object to release) stay at two per line: the destroys of
+        // the caller's loop variable (`for amount in amounts`, alive to the end of the loop body)
+        // and of the rounded temporary that `+=` borrows. Making `+=` and `*` consuming too took
+        // W4 to 67.5 instructions and one call, but then every GMP operand the caller reuses
+        // (`a += x` with `x` kept) is retained and released once more: W5 `+=` went from 227 to
+        // 277 instructions and from 2.3–2.5× to 3.2× raw GMP, over that target, so the operators
+        // still borrow.
         let exponent = storedExponent
         let coefficient = self.coefficient
         _ = consume self
