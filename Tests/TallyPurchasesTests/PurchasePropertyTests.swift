@@ -57,14 +57,19 @@ final class PurchasePropertyTests: XCTestCase {
             coverage.add(world.coverage)
         }
         // The runs must reach what they claim to test (counts over all cases, shrinking included).
+        // The seed is random, so each bound sits far below what any seed gives: over 25 seeds the
+        // smallest counts were 176 credits, 24 after an injected crash, 2,052 restarts, 242 torn
+        // writes, 59 matches, 126 rejections, 22 retries, 86 restores, 114 failed writes, 11,393
+        // replays and 537 compactions (means 197, 34, 2,207, 284, 71, 159, 32, 117, 142, 12,626,
+        // 601). A bound of 20 on retries failed once in CI, with 18.
         print("purchase runs: \(coverage)")
         XCTAssertGreaterThan(coverage.credits, 100)
         XCTAssertGreaterThan(coverage.restarts, 100)
         XCTAssertGreaterThan(coverage.tornWrites, 20)
-        XCTAssertGreaterThan(coverage.creditsAfterAnInjectedCrash, 20)
+        XCTAssertGreaterThan(coverage.creditsAfterAnInjectedCrash, 8)
         XCTAssertGreaterThan(coverage.matchedByProductAndTime, 10)
         XCTAssertGreaterThan(coverage.rejected, 10)
-        XCTAssertGreaterThan(coverage.retries, 20)
+        XCTAssertGreaterThan(coverage.retries, 8)
         XCTAssertGreaterThan(coverage.restoresOfCreditedPurchases, 5)
         XCTAssertGreaterThan(coverage.failedWrites, 20)
         XCTAssertGreaterThan(coverage.replaysCompared, 1000)
