@@ -247,6 +247,21 @@ final class CheckoutRuleTests: XCTestCase {
         XCTAssertEqual(checkout.summary.derivedLines.map(\.label), ["Express", "CA tax", "Shop"])
     }
 
+    /// A region written with a combining accent matches the rule's precomposed spelling (the
+    /// codes are compared with `==` first), and ASCII case still does not matter; a different
+    /// region does not match.
+    func testRegionNamesMatchInAnyUnicodeNormalization() throws {
+        var checkout = try make(
+            taxRules: [TaxRule(country: "CA", region: "Qu\u{E9}bec", rate: "0.14975", label: "QC tax")],
+            shippingRules: [ShippingRule(country: "CA", methods: ["std"])])
+        _ = checkout.changeShippingContact(address("CA", "Que\u{301}bec"))
+        XCTAssertEqual(checkout.summary.derivedLines.map(\.label), ["Standard", "QC tax", "Shop"])
+        _ = checkout.changeShippingContact(address("ca", "QU\u{E9}BEC"))
+        XCTAssertEqual(checkout.summary.derivedLines.map(\.label), ["Standard", "QC tax", "Shop"])
+        _ = checkout.changeShippingContact(address("CA", "Ontario"))
+        XCTAssertEqual(checkout.summary.derivedLines.map(\.label), ["Standard", "Shop"])
+    }
+
     func testItemAmountsAreShownWithTheCurrencysScale() throws {
         let checkout = try make(items: [SummaryItem(label: "A", amount: 5), SummaryItem(label: "B", amount: "2.5")], methods: [])
         XCTAssertEqual(lines(checkout), ["A 5.00", "B 2.50", "Shop 7.50"])
