@@ -157,8 +157,8 @@ extension Checkout {
         return PaymentSummary(items: items, lines: derived, currency: currency)
     }
 
-    /// The index of the selected method in `shippingMethods` (no element is copied: a
-    /// `ShippingMethod` is 635 bytes with its optional date range).
+    /// The index of the selected method in `shippingMethods` (looked up by index, so that no
+    /// element is copied).
     var selectedShippingMethodIndex: Int? {
         guard let identifier = selectedShippingMethodIdentifier else { return nil }
         return shippingMethodIndex(identifier)

@@ -26,16 +26,48 @@ public struct ShippingMethod: Hashable, Sendable {
 }
 
 /// The expected delivery window of a shipping method (`PKDateComponentsRange`).
+///
+/// A value like any other; its two `DateComponents` (about 290 bytes each) live in one shared,
+/// immutable box, so that a `ShippingMethod` stays small (72 bytes on 64-bit platforms, not 635)
+/// and the events that read or copy shipping methods do not copy the dates. Setting `start` or
+/// `end` makes a new box.
 public struct ShippingDateRange: Hashable, Sendable {
+    private final class Dates: Sendable {
+        let start: DateComponents
+        let end: DateComponents
+
+        init(start: DateComponents, end: DateComponents) {
+            self.start = start
+            self.end = end
+        }
+    }
+
+    private var dates: Dates
+
     /// The earliest delivery date.
-    public var start: DateComponents
+    public var start: DateComponents {
+        get { dates.start }
+        set { dates = Dates(start: newValue, end: dates.end) }
+    }
+
     /// The latest delivery date.
-    public var end: DateComponents
+    public var end: DateComponents {
+        get { dates.end }
+        set { dates = Dates(start: dates.start, end: newValue) }
+    }
 
     /// Creates a range.
     public init(start: DateComponents, end: DateComponents) {
-        self.start = start
-        self.end = end
+        dates = Dates(start: start, end: end)
+    }
+
+    public static func == (a: ShippingDateRange, b: ShippingDateRange) -> Bool {
+        a.dates === b.dates || (a.start == b.start && a.end == b.end)
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(start)
+        hasher.combine(end)
     }
 }
 

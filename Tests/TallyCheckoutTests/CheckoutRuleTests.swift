@@ -294,4 +294,27 @@ final class CheckoutRuleTests: XCTestCase {
             XCTAssertEqual($0 as? CheckoutError, .emptyMerchantName)
         }
     }
+
+    /// The date range keeps its dates in a shared box: it must still behave as a value.
+    func testShippingDateRangeIsAValue() {
+        let monday = DateComponents(year: 2026, month: 12, day: 7)
+        let wednesday = DateComponents(year: 2026, month: 12, day: 9)
+        let range = ShippingDateRange(start: monday, end: wednesday)
+        var copy = range
+        XCTAssertEqual(copy, range)
+        copy.end = DateComponents(year: 2026, month: 12, day: 11)
+        XCTAssertEqual(range.end, wednesday, "setting a copy's end left the original alone")
+        XCTAssertEqual(copy.start, monday)
+        XCTAssertNotEqual(copy, range)
+        copy.end = wednesday
+        // equal and hashed alike by value, though the boxes differ
+        XCTAssertEqual(copy, range)
+        XCTAssertEqual(copy.hashValue, range.hashValue)
+        XCTAssertEqual(Set([range, copy, ShippingDateRange(start: monday, end: monday)]).count, 2)
+        let method = ShippingMethod(identifier: "x", label: "X", amount: 1, dateRange: range)
+        var other = method
+        other.dateRange?.start = wednesday
+        XCTAssertEqual(method.dateRange?.start, monday)
+        XCTAssertNotEqual(method, other)
+    }
 }
