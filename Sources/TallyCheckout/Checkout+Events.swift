@@ -84,7 +84,7 @@ extension Checkout {
     /// `memcpy`s the 456-byte checkout to the stack, bit for bit and without retains, as the
     /// disassembly of the W9 benchmark shows.)
     func proposedShippingMethodUpdate(_ identifier: String) -> ShippingMethodUpdate {
-        guard offers(identifier, to: shippingContact), let index = shippingMethodIndex(identifier) else {
+        guard let index = shippingMethodIndex(identifier), offers(methodAt: index, to: shippingContact) else {
             return ShippingMethodUpdate(status: .failure, summaryItems: summary)
         }
         let pricing = pricing(

@@ -195,6 +195,9 @@ extension Checkout {
             taxRuleIndex: applicableTaxRuleIndex(for: shippingContact))
     }
 
+    /// 0.01: percentages are multiplied by it.
+    static let hundredth = BigDecimal(mantissa: 1, exponent: -2, isNegative: false)
+
     /// The derived amounts with the given method, coupon and tax rule (indices into
     /// `shippingMethods`, `coupons`, `taxRules`): what an event would produce, computed before
     /// the event changes anything.
@@ -202,7 +205,6 @@ extension Checkout {
         let scale = currency.minorUnits
         let subtotal = itemsSubtotal
         let shipping = methodIndex.map { shippingMethods[$0].amount }
-        let hundredth = BigDecimal(mantissa: 1, exponent: -2, isNegative: false)
         // Coupon: percent or amount off the items subtotal, capped so that the total before
         // shipping never goes below zero (so a negative subtotal gets no item discount); or the
         // shipping amount off, capped so that the total before tax never goes below zero. Each
@@ -210,12 +212,12 @@ extension Checkout {
         var itemDiscount = BigDecimal.zero
         var shippingDiscount = BigDecimal.zero
         var discountLabel = ""
-        let positiveSubtotal = Swift.max(subtotal, .zero)
         if let couponIndex {
+            let positiveSubtotal = Swift.max(subtotal, .zero)
             let coupon = coupons[couponIndex]
             switch coupon.benefit {
             case .percentOff(let percent):
-                itemDiscount = (-(positiveSubtotal * percent * hundredth)).rounded(scale: scale, rounding)
+                itemDiscount = (-(positiveSubtotal * percent * Checkout.hundredth)).rounded(scale: scale, rounding)
                 discountLabel = "Discount (\(coupon.code), \(percent.plainString)%)"
             case .amountOff(let amount):
                 itemDiscount = -amount
@@ -249,7 +251,7 @@ extension Checkout {
         if let shipping { beforeSurcharge += shipping }
         if let tax { beforeSurcharge += tax }
         if let rule = applicableSurcharge {
-            surcharge = (Swift.max(beforeSurcharge, .zero) * rule.percent * hundredth).rounded(scale: scale, rounding)
+            surcharge = (Swift.max(beforeSurcharge, .zero) * rule.percent * Checkout.hundredth).rounded(scale: scale, rounding)
             surchargeLabel = rule.label
         }
         return Pricing(
@@ -329,15 +331,14 @@ extension Checkout {
         return false
     }
 
-    /// Whether the method `identifier` is offered to `contact` (`offeredShippingMethods(for:)`
-    /// without building the array).
-    func offers(_ identifier: String, to contact: Contact?) -> Bool {
-        guard shippingMethodIndex(identifier) != nil else { return false }
+    /// Whether the method at `index` in `shippingMethods` is offered to `contact`
+    /// (`offeredShippingMethods(for:)` without building the array).
+    func offers(methodAt index: Int, to contact: Contact?) -> Bool {
         switch shippingRuleChoice(for: contact) {
         case .unserved: return false
         case .all: return true
         case .rules(let country, let region, let regional):
-            return allows(identifier, country: country, region: region, regional: regional)
+            return allows(shippingMethods[index].identifier, country: country, region: region, regional: regional)
         }
     }
 
