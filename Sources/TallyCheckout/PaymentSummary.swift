@@ -214,20 +214,17 @@ extension Checkout {
         var discountLabel = ""
         if let couponIndex {
             let positiveSubtotal = Swift.max(subtotal, .zero)
-            let coupon = coupons[couponIndex]
-            switch coupon.benefit {
+            switch coupons[couponIndex].benefit {
             case .percentOff(let percent):
                 itemDiscount = (-(positiveSubtotal * percent * Checkout.hundredth)).rounded(scale: scale, rounding)
-                discountLabel = "Discount (\(coupon.code), \(percent.plainString)%)"
             case .amountOff(let amount):
                 itemDiscount = -amount
-                discountLabel = "Discount (\(coupon.code))"
             case .freeShipping:
                 let beforeTax = subtotal + (shipping ?? .zero)
                 shippingDiscount = -Swift.min(shipping ?? .zero, Swift.max(beforeTax, .zero))
-                discountLabel = "Free shipping (\(coupon.code))"
             }
             if itemDiscount < -positiveSubtotal { itemDiscount = -positiveSubtotal }
+            discountLabel = coupons[couponIndex].discountLabel
         }
         let discount: BigDecimal? = couponIndex == nil ? nil : itemDiscount + shippingDiscount
         // Tax on the items after the discount, and on shipping when the rule says so; a negative

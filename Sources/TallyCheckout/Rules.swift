@@ -13,17 +13,35 @@ public struct Coupon: Hashable, Sendable {
     }
 
     /// The code the customer types (matched exactly).
-    public var code: String
+    public var code: String {
+        didSet { discountLabel = Coupon.discountLabel(code: code, benefit: benefit) }
+    }
     /// What it gives.
-    public var benefit: Benefit
+    public var benefit: Benefit {
+        didSet { discountLabel = Coupon.discountLabel(code: code, benefit: benefit) }
+    }
     /// Whether it has expired (entering it gives `couponCodeExpired`).
     public var isExpired: Bool
+    /// The label of the summary's discount line while the coupon is applied:
+    /// `Discount (SAVE15, 15%)`, `Discount (WELCOME10)` or `Free shipping (FREESHIP)`.
+    ///
+    /// Kept with the coupon, so that pricing an event neither formats nor allocates it.
+    public private(set) var discountLabel: String
 
     /// Creates a coupon.
     public init(code: String, benefit: Benefit, isExpired: Bool = false) {
         self.code = code
         self.benefit = benefit
         self.isExpired = isExpired
+        self.discountLabel = Coupon.discountLabel(code: code, benefit: benefit)
+    }
+
+    private static func discountLabel(code: String, benefit: Benefit) -> String {
+        switch benefit {
+        case .percentOff(let percent): return "Discount (\(code), \(percent.plainString)%)"
+        case .amountOff: return "Discount (\(code))"
+        case .freeShipping: return "Free shipping (\(code))"
+        }
     }
 }
 

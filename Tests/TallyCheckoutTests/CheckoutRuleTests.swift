@@ -61,6 +61,38 @@ final class CheckoutRuleTests: XCTestCase {
         XCTAssertEqual(checkout.summary.total, Money("105.00", .usd))
     }
 
+    /// Spaces and tabs around a typed code are trimmed (Unicode Zs, so the ideographic and the
+    /// no-break space too); newlines and inner spaces are part of the code.
+    func testCouponCodesAreTrimmedOfSpacesAndTabs() throws {
+        for typed in [" PCT", "PCT ", "\tPCT\t", "\u{3000}PCT\u{00A0}", "  PCT \u{2009}"] {
+            var checkout = try make(coupons: [Coupon(code: "PCT", benefit: .percentOff(10))])
+            XCTAssertEqual(checkout.changeCouponCode(typed).errors, [], String(reflecting: typed))
+            XCTAssertEqual(checkout.appliedCouponCode, "PCT")
+        }
+        for typed in ["\nPCT", "PCT\r\n", "P CT", "pct"] {
+            var checkout = try make(coupons: [Coupon(code: "PCT", benefit: .percentOff(10))])
+            XCTAssertEqual(checkout.changeCouponCode(typed).errors.map(\.code), [.couponCodeInvalid], String(reflecting: typed))
+            XCTAssertNil(checkout.appliedCouponCode)
+        }
+    }
+
+    /// The discount line's label is kept with the coupon and follows changes to it.
+    func testDiscountLabelFollowsTheCoupon() throws {
+        var coupon = Coupon(code: "PCT", benefit: .percentOff("12.5"))
+        XCTAssertEqual(coupon.discountLabel, "Discount (PCT, 12.5%)")
+        coupon.code = "HALF"
+        coupon.benefit = .percentOff(50)
+        XCTAssertEqual(coupon.discountLabel, "Discount (HALF, 50%)")
+        coupon.benefit = .amountOff("5.00")
+        XCTAssertEqual(coupon.discountLabel, "Discount (HALF)")
+        coupon.benefit = .freeShipping
+        XCTAssertEqual(coupon.discountLabel, "Free shipping (HALF)")
+        XCTAssertEqual(coupon, Coupon(code: "HALF", benefit: .freeShipping))
+        var checkout = try make(coupons: [coupon])
+        XCTAssertEqual(checkout.changeCouponCode("HALF").errors, [])
+        XCTAssertEqual(lines(checkout)[2], "Free shipping (HALF) -5.00")
+    }
+
     func testPercentDiscountIsRoundedOnceWithTheCheckoutsRule() throws {
         let items = [SummaryItem(label: "A", amount: "0.25")]
         var even = try make(items: items, methods: [], coupons: [Coupon(code: "X", benefit: .percentOff(10))], rounding: .toNearestOrEven)
