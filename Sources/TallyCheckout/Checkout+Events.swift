@@ -126,7 +126,7 @@ extension Checkout {
     /// one is no longer offered, the first offered one is selected.
     public mutating func changeShippingContact(_ contact: Contact) -> ShippingContactUpdate {
         guard let offered = offeredShippingMethods(for: contact) else {
-            let place = [contact.postalAddress?.administrativeArea, contact.postalAddress?.isoCountryCode]
+            let place = [contact.postalAddress?.knownRegion, contact.postalAddress?.knownCountryCode]
                 .compactMap { $0 }.joined(separator: ", ")
             let error = PaymentError(
                 .shippingAddressUnserviceable, contactField: .postalAddress,

@@ -72,8 +72,11 @@ public struct TaxRule: Hashable, Sendable {
 ///
 /// With no rules, every method is offered everywhere. With rules, a shipping contact is matched by
 /// country: rules naming the contact's region win, then a rule for the whole country (no regions);
-/// a country whose rules all name other regions gets every method; a country with no rule at all
-/// is refused with `shippingAddressUnserviceable`.
+/// a country whose rules all name other regions gets every method. A contact to whom no method is
+/// offered — its country has no rule, or the rules that apply list none of the checkout's methods
+/// — is refused with `shippingAddressUnserviceable`. A contact without a country code (or with an
+/// empty one) gets every method. Codes and region names match when equal once lowercased, in any
+/// Unicode normalization.
 public struct ShippingRule: Hashable, Sendable {
     /// ISO 3166-1 alpha-2 country code.
     public var country: String

@@ -294,6 +294,43 @@ final class CheckoutRuleTests: XCTestCase {
         XCTAssertEqual(checkout.summary.derivedLines.map(\.label), ["Standard", "Shop"])
     }
 
+    /// Matching is an equivalence over case and normalization together: every spelling of a
+    /// region matches every other (as rule and as contact), and none matches another region.
+    /// (An independent model found "que\u{301}bec" missing "Québec": another case *and* another
+    /// normalization at once.)
+    func testRegionMatchingIsAnEquivalenceOverCaseAndNormalization() throws {
+        let spellings: [(region: String, name: String)] = [
+            ("QC", "Qu\u{E9}bec"), ("QC", "qu\u{E9}bec"), ("QC", "Que\u{301}bec"), ("QC", "que\u{301}bec"),
+            ("QC", "QU\u{C9}BEC"), ("QC", "QUE\u{301}BEC"), ("QC", "qu\u{C9}bec"),
+            ("none", "Quebec"), ("none", "Qu\u{E8}bec"), ("none", "Qu\u{E9}be"), ("none", "Qu\u{E9}becs"),
+            ("none", "Qu\u{E9}bec\u{301}"), ("ON", "Ontario"), ("ON", "ONTARIO"),
+        ]
+        for rule in spellings where rule.region != "none" {
+            var checkout = try make(taxRules: [TaxRule(country: "CA", region: rule.name, rate: "0.1", label: "Tax")])
+            for contact in spellings {
+                _ = checkout.changeShippingContact(address("CA", contact.name))
+                let taxed = checkout.summary.derivedLines.contains { $0.label == "Tax" }
+                XCTAssertEqual(
+                    taxed, contact.region == rule.region,
+                    "rule \(String(reflecting: rule.name)), contact \(String(reflecting: contact.name))")
+            }
+        }
+    }
+
+    /// An empty country code is no country (every method, the merchant's tax), and a refusal names
+    /// only the parts of the address that are there.
+    func testEmptyCountryAndRegionCountAsMissing() throws {
+        var checkout = try make(
+            taxRules: [TaxRule(country: "US", rate: "0.05", label: "Tax")],
+            shippingRules: [ShippingRule(country: "US", methods: ["std"])])
+        let empty = checkout.changeShippingContact(address("", "AK"))
+        XCTAssertEqual(empty.errors, [])
+        XCTAssertEqual(empty.shippingMethods.map(\.identifier), ["std", "exp"], "no country: every method")
+        XCTAssertEqual(checkout.summary.derivedLines.map(\.label), ["Standard", "Tax", "Shop"], "the merchant's country's tax")
+        let france = checkout.changeShippingContact(address("FR", ""))
+        XCTAssertEqual(france.errors.map(\.message), ["Shop does not ship to FR"])
+    }
+
     func testItemAmountsAreShownWithTheCurrencysScale() throws {
         let checkout = try make(items: [SummaryItem(label: "A", amount: 5), SummaryItem(label: "B", amount: "2.5")], methods: [])
         XCTAssertEqual(lines(checkout), ["A 5.00", "B 2.50", "Shop 7.50"])
