@@ -118,14 +118,25 @@ func sameCode(_ a: String, _ b: String) -> Bool {
             if x == y { continue }
             // Differing bytes outside ASCII (another case, another normalization, or another
             // letter): only whole strings can tell.
-            if x >= 0x80 || y >= 0x80 { return a.lowercased() == b.lowercased() }
+            if x >= 0x80 || y >= 0x80 { return sameCodeSpelledOtherwise(a, b) }
             let lx = x &- 65 < 26 ? x | 0x20 : x
             let ly = y &- 65 < 26 ? y | 0x20 : y
             if lx != ly { return false }  // two different ASCII characters: no spelling unites them
-        case (nil, let y?): return y >= 0x80 && a.lowercased() == b.lowercased()
-        case (let x?, nil): return x >= 0x80 && a.lowercased() == b.lowercased()
+        case (nil, let y?): return y >= 0x80 && sameCodeSpelledOtherwise(a, b)
+        case (let x?, nil): return x >= 0x80 && sameCodeSpelledOtherwise(a, b)
         }
     }
+}
+
+/// `sameCode` for codes that differ outside ASCII: both lowercased, compared as strings.
+///
+/// Out of line and declared read-only: the strings it makes are its own, so callers that lend it
+/// rule fields need not retain them around the call (without this, the possible releases inside
+/// `lowercased()` made every rule loop retain and release its elements: +17 % instructions for a
+/// contact change, W11).
+@inline(never) @_effects(readonly)
+func sameCodeSpelledOtherwise(_ a: String, _ b: String) -> Bool {
+    a.lowercased() == b.lowercased()
 }
 
 extension PostalAddress {
