@@ -314,6 +314,7 @@ extension Checkout {
         case .all: return shippingMethods
         case .rules(let country, let region, let regional):
             var offered: [ShippingMethod] = []
+            offered.reserveCapacity(shippingMethods.count)  // one allocation, not one per doubling
             for index in shippingMethods.indices
             where allows(shippingMethods[index].identifier, country: country, region: region, regional: regional) {
                 offered.append(shippingMethods[index])
