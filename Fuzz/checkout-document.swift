@@ -62,11 +62,14 @@ func checkState(_ checkout: Checkout, _ step: String) {
     }
 }
 
-/// ASCII-case-insensitive equality of two codes ("cn" and "CN"), as the checkout matches ISO codes.
+/// Equality of two codes once lowercased, in any normalization ("cn" and "CN"; "QUÉBEC" and
+/// "que\u{301}bec"), as the checkout's rules document it (ShippingRule in Rules.swift).
 func sameCode(_ a: String, _ b: String) -> Bool {
-    func folded(_ s: String) -> [UInt8] { s.utf8.map { (65...90).contains($0) ? $0 + 32 : $0 } }
-    return folded(a) == folded(b)
+    a.lowercased() == b.lowercased()
 }
+
+/// An empty code is no code (the documented rule for contacts).
+func known(_ code: String?) -> String? { code?.isEmpty == false ? code : nil }
 
 /// The derived lines (discount, shipping, tax, surcharge, total) the checkout's documented rules
 /// give for its current state, computed here from its public properties: an independent model of
@@ -98,9 +101,9 @@ func modelDerivedLines(_ checkout: Checkout) -> [BigDecimal] {
     }
     if let shipping { lines.append(shipping) }
     let address = checkout.shippingContact?.postalAddress
-    let country = address?.isoCountryCode ?? checkout.countryCode
+    let country = known(address?.isoCountryCode) ?? checkout.countryCode
     var taxRule: TaxRule?
-    if let region = address?.administrativeArea {
+    if let region = known(address?.administrativeArea) {
         taxRule = checkout.taxRules.first { sameCode($0.country, country) && $0.region.map { sameCode($0, region) } == true }
     }
     if taxRule == nil { taxRule = checkout.taxRules.first { sameCode($0.country, country) && $0.region == nil } }
