@@ -25,7 +25,9 @@ public struct Coupon: Hashable, Sendable {
     /// The label of the summary's discount line while the coupon is applied:
     /// `Discount (SAVE15, 15%)`, `Discount (WELCOME10)` or `Free shipping (FREESHIP)`.
     ///
-    /// Kept with the coupon, so that pricing an event neither formats nor allocates it.
+    /// Kept with the coupon, so that pricing an event neither formats nor allocates it. Part of
+    /// the coupon's equality: `percentOff(10)` and `percentOff("10.0")` are equal benefits, but
+    /// the coupons show "10%" and "10.0%" and so are not equal coupons.
     public private(set) var discountLabel: String
 
     /// Creates a coupon.

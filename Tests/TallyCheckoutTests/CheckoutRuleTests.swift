@@ -88,6 +88,10 @@ final class CheckoutRuleTests: XCTestCase {
         coupon.benefit = .freeShipping
         XCTAssertEqual(coupon.discountLabel, "Free shipping (HALF)")
         XCTAssertEqual(coupon, Coupon(code: "HALF", benefit: .freeShipping))
+        XCTAssertEqual(Coupon.Benefit.percentOff(10), .percentOff("10.0"))
+        XCTAssertNotEqual(
+            Coupon(code: "A", benefit: .percentOff(10)), Coupon(code: "A", benefit: .percentOff("10.0")),
+            "they show different labels")
         var checkout = try make(coupons: [coupon])
         XCTAssertEqual(checkout.changeCouponCode("HALF").errors, [])
         XCTAssertEqual(lines(checkout)[2], "Free shipping (HALF) -5.00")
