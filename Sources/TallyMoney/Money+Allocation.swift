@@ -36,8 +36,10 @@ extension Money {
     ///     increment such as `0.05` CHF.
     /// - Returns: one part per ratio, each with the currency's scale.
     /// - Throws: `.noParts` for no ratios, `.invalidRatio` for a zero or negative ratio,
-    ///   `.tooManyDecimals` when the amount is not whole minor units, `.invalidCashIncrement` or
-    ///   `.notAMultipleOfIncrement` for an increment that does not fit.
+    ///   `.invalidCashIncrement` for an increment that does not fit the currency; then, without an
+    ///   increment, `.tooManyDecimals` when the amount is not whole minor units, and with one,
+    ///   `.notAMultipleOfIncrement` when it is not a whole number of increments (12.333 CHF in 0.05
+    ///   steps is reported as not a multiple of 0.05).
     /// - Complexity: O(n log n) for n parts.
     public func allocated(byRatios ratios: [BigDecimal], increment: BigDecimal? = nil) throws(MoneyError) -> [Money] {
         guard !ratios.isEmpty else { throw .noParts }

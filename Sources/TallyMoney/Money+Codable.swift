@@ -24,7 +24,8 @@ extension Money: Codable {
     /// Decodes `{"amount": "12.75", "currency": "CNY"}` (the amount may also be a JSON number).
     ///
     /// - Throws: `DecodingError.dataCorrupted` naming the key when the code is not ISO 4217 (and no
-    ///   `minorUnits` defines a custom currency) or the amount is not a decimal number.
+    ///   `minorUnits` defines a custom currency), when `minorUnits` would redefine an ISO 4217
+    ///   currency (see `Currency.init(from:)`), or the amount is not a decimal number.
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         let amount = try container.decode(BigDecimal.self, forKey: .amount)
@@ -34,6 +35,9 @@ extension Money: Codable {
                 throw DecodingError.dataCorruptedError(
                     forKey: .minorUnits, in: container,
                     debugDescription: "a custom currency needs a code and 0...\(Currency.maximumMinorUnits) minor units")
+            }
+            if let message = Currency.isoCodeRedefined(code) {
+                throw DecodingError.dataCorruptedError(forKey: .currency, in: container, debugDescription: message)
             }
             let name = try container.decodeIfPresent(String.self, forKey: .currencyName)
             let numericCode = try container.decodeIfPresent(Int.self, forKey: .numericCode)
@@ -64,6 +68,12 @@ extension Currency: Codable {
     }
 
     /// Decodes `"CNY"` (looked up in ISO 4217) or `{"code": "TOK", "minorUnits": 8}`.
+    ///
+    /// A custom currency may not take the code of an ISO 4217 currency that has minor units:
+    /// `{"code": "USD", "minorUnits": 0}` is refused, because data from outside must not define a
+    /// second "USD" (it would not equal `.usd`, and `+` with a real USD amount would trap). Codes
+    /// of ISO entries without minor units (`XAU`, gold) can be defined. A custom currency made in
+    /// code with such an ISO code encodes, but does not decode back.
     public init(from decoder: any Decoder) throws {
         if let single = try? decoder.singleValueContainer(), let code = try? single.decode(String.self) {
             do {
@@ -81,6 +91,9 @@ extension Currency: Codable {
                 forKey: .minorUnits, in: container,
                 debugDescription: "a custom currency needs a code and 0...\(Currency.maximumMinorUnits) minor units")
         }
+        if let message = Currency.isoCodeRedefined(code) {
+            throw DecodingError.dataCorruptedError(forKey: .code, in: container, debugDescription: message)
+        }
         self.init(
             code: code, minorUnits: minorUnits, name: try container.decodeIfPresent(String.self, forKey: .name),
             numericCode: try container.decodeIfPresent(Int.self, forKey: .numericCode))
@@ -88,5 +101,12 @@ extension Currency: Codable {
 
     private enum CustomKeys: String, CodingKey {
         case code, minorUnits, name, numericCode
+    }
+
+    /// Why decoded data may not define a custom currency with `code`, or `nil` when it may.
+    static func isoCodeRedefined(_ code: String) -> String? {
+        guard let iso = try? Currency(code) else { return nil }
+        return "\(String(reflecting: code)) is the ISO 4217 code of \(iso.name) (\(iso.minorUnits) minor units); "
+            + "a custom currency needs a code of its own"
     }
 }

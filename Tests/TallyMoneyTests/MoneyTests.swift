@@ -158,6 +158,23 @@ final class MoneyReviewTests: XCTestCase {
         }
     }
 
+    /// Data may not define a second USD (found by an independent model of the money layer: a
+    /// decoded `{"currency": "USD", "minorUnits": 0}` did not equal `.usd`, and `+` then trapped).
+    func testDecodedDataCannotRedefineAnISOCurrency() throws {
+        for json in [#"{"amount": "1", "currency": "USD", "minorUnits": 0}"#, #"{"amount": "1", "currency": "USD", "minorUnits": 2}"#] {
+            XCTAssertThrowsError(try JSONDecoder().decode(Money.self, from: Data(json.utf8))) { error in
+                guard case DecodingError.dataCorrupted(let context) = error else { return XCTFail("\(error)") }
+                XCTAssertEqual(context.codingPath.map(\.stringValue), ["currency"])
+                XCTAssertTrue(context.debugDescription.hasPrefix(#""USD" is the ISO 4217 code of US Dollar (2 minor units)"#), context.debugDescription)
+            }
+        }
+        XCTAssertThrowsError(try JSONDecoder().decode(Currency.self, from: Data(#"{"code": "JPY", "minorUnits": 2}"#.utf8)))
+        // ISO entries without minor units (gold) and codes outside ISO 4217 can be defined.
+        let gold = try JSONDecoder().decode(Currency.self, from: Data(#"{"code": "XAU", "minorUnits": 3, "name": "Gold (troy ounce)"}"#.utf8))
+        XCTAssertEqual(gold, Currency(code: "XAU", minorUnits: 3, name: "Gold (troy ounce)"))
+        XCTAssertEqual(try JSONDecoder().decode(Money.self, from: Data(#"{"amount": "1", "currency": "USD"}"#.utf8)), Money("1", .usd))
+    }
+
     func testCustomCodesThatAreNotISOShapedFormatPlainly() {
         let points = Currency(code: "POINTS", minorUnits: 2)
         XCTAssertEqual(Money("1234.5", points).formatted(locale: Locale(identifier: "en_US")), "POINTS 1234.50")
