@@ -61,10 +61,12 @@ public struct ShippingDateRange: Hashable, Sendable {
         dates = Dates(start: start, end: end)
     }
 
+    /// Whether the two ranges have equal start and end dates (the boxes need not be the same).
     public static func == (a: ShippingDateRange, b: ShippingDateRange) -> Bool {
         a.dates === b.dates || (a.start == b.start && a.end == b.end)
     }
 
+    /// Hashes the start and end dates, as `==` compares them.
     public func hash(into hasher: inout Hasher) {
         hasher.combine(start)
         hasher.combine(end)

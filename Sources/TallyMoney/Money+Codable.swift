@@ -73,7 +73,7 @@ extension Currency: Codable {
     /// `{"code": "USD", "minorUnits": 0}` is refused, because data from outside must not define a
     /// second "USD" (it would not equal `.usd`, and `+` with a real USD amount would trap). Codes
     /// of ISO entries without minor units (`XAU`, gold) can be defined. A custom currency made in
-    /// code with such an ISO code encodes, but does not decode back.
+    /// code with the code of an ISO currency that has minor units encodes, but does not decode.
     public init(from decoder: any Decoder) throws {
         if let single = try? decoder.singleValueContainer(), let code = try? single.decode(String.self) {
             do {
