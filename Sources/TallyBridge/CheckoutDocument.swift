@@ -1,3 +1,4 @@
+import Foundation
 import TallyCheckout
 import TallyDecimal
 import TallyMoney
@@ -41,6 +42,14 @@ public enum CheckoutDocument {
             throw DocumentError(path: "currencyCode", reason: "\(String(reflecting: currencyCode)) is not an ISO 4217 code")
         }
         let countryCode = try root.required("countryCode").string()
+        // Apple Pay and WebKit take only an ISO 3166-1 alpha-2 region, in capitals ("US", not
+        // "us" or "USA"); a sheet opened with anything else fails in the browser, not here.
+        guard countryCode.utf8.count == 2, countryCode.utf8.allSatisfy({ $0 &- 65 < 26 }),
+            Locale.Region.isoRegions.contains(where: { $0.identifier == countryCode })
+        else {
+            throw DocumentError(
+                path: "countryCode", reason: "\(String(reflecting: countryCode)) is not an ISO 3166-1 alpha-2 country code (two capital letters, such as \"US\")")
+        }
         let merchantName = try root.optional("merchantName")?.string() ?? "Total"
         let items = try root.required("items").array().map { (node) throws(DocumentError) -> SummaryItem in
             let item = try node.object(keys: ["label", "amount", "type"], lenient: lenient)

@@ -128,7 +128,11 @@ public enum ReplayCommand {
             let result = checkout.authorize(payment)
             let refusal = result.status == .success ? nil : "\(result.status.bridgeString): " + result.errors.map(\.description).joined(separator: "; ")
             switch format {
-            case "applepay": return (.object(["status": .number(String(result.status.rawValue)), "errors": .array(result.errors.map(SummaryRenderer.applePayError))]), refusal)
+            case "applepay":
+                // Apple Pay JS version 3 and later: a refusal is STATUS_FAILURE with the errors;
+                // the per-field statuses 2-4 are for versions 1 and 2 only.
+                let status = result.errors.isEmpty ? result.status.rawValue : AuthorizationStatus.failure.rawValue
+                return (.object(["status": .number(String(status)), "errors": .array(result.errors.map(SummaryRenderer.applePayError))]), refusal)
             case "w3c": return (.object(["result": .string(result.status == .success ? "success" : "fail")]), refusal)
             default:
                 // The seed's status strings (`invalid-shipping-contact`), as its web view expects them.
@@ -141,7 +145,7 @@ public enum ReplayCommand {
             status == .failure ? "not offered or above the maximum" : (errors.isEmpty ? nil : errors.map(\.description).joined(separator: "; "))
         switch format {
         case "applepay": return (try SummaryRenderer.applePayUpdate(checkout, errors: errors, shippingMethods: carriesMethods), refusal)
-        case "w3c": return (SummaryRenderer.w3cUpdate(checkout, errors: errors), refusal)
+        case "w3c": return (SummaryRenderer.w3cUpdate(checkout, errors: errors, refusesAddress: name == "changeShippingContact"), refusal)
         default:
             var update = SummaryRenderer.tallyJSON(checkout, errors: errors)
             if case .object(let object) = update {
@@ -206,12 +210,18 @@ extension SummaryRenderer {
         return .object(JSONObject(members))
     }
 
-    /// A W3C `PaymentDetailsUpdate`: `total`, `displayItems`, `shippingOptions`, and `error` (the
-    /// messages) when there are errors.
-    static func w3cUpdate(_ checkout: Checkout, errors: [PaymentError]) -> JSONValue {
+    /// A W3C `PaymentDetailsUpdate`: `total`, `displayItems`, `shippingOptions`.
+    ///
+    /// A refused shipping address (`refusesAddress` with errors) gets no shipping options and the
+    /// messages in `error`: browsers show `error` only when `shippingOptions` is empty, and an
+    /// address with options can be paid for. Other refusals (a coupon code, a total above the
+    /// maximum after a card change) have no member in `PaymentDetailsUpdate`; the update is the
+    /// unchanged summary, and `tally replay` reports the refusal on standard error.
+    static func w3cUpdate(_ checkout: Checkout, errors: [PaymentError], refusesAddress: Bool) -> JSONValue {
         guard case .object(let details) = w3c(checkout) else { return .null }
-        var members = details.members
-        if !errors.isEmpty { members.append(("error", .string(errors.map(\.message).joined(separator: "; ")))) }
+        guard refusesAddress, !errors.isEmpty else { return .object(details) }
+        var members = details.members.map { $0.key == "shippingOptions" ? (key: $0.key, value: JSONValue.array([])) : $0 }
+        members.append(("error", .string(errors.map(\.message).joined(separator: "; "))))
         return .object(JSONObject(members))
     }
 }

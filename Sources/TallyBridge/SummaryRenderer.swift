@@ -1,3 +1,4 @@
+import Foundation
 import TallyCheckout
 import TallyDecimal
 import TallyMoney
@@ -70,6 +71,16 @@ public enum SummaryRenderer {
 
     /// Apple Pay JS: the `ApplePayPaymentRequest` fields of the summary. Amounts are strings in
     /// Apple's grammar; the total is separate from `lineItems`, which hold every other line.
+    ///
+    /// Deferred, recurring and automatic-reload lines carry `paymentTiming` and their
+    /// `ApplePayLineItem` fields; their dates are ISO 8601 strings in UTC
+    /// (`"2027-01-01T00:00:00Z"`), which the page turns into the `Date`s Apple Pay JS takes
+    /// (`new Date(text)`). `shippingType` is written when it is not Apple's default, `"shipping"`,
+    /// and the required contact fields when there are any, in Apple's spellings (`"email"`,
+    /// `"phone"`, `"name"`, `"phoneticName"`, `"postalAddress"`).
+    ///
+    /// - Throws: `DocumentError` for a currency with more than 2 decimals (Apple's amount grammar
+    ///   has at most 2) and for a total above `Checkout.webKitMaximumTotal` (WebKit refuses it).
     public static func applePay(_ checkout: Checkout) throws(DocumentError) -> JSONValue {
         let currency = checkout.currency
         guard currency.minorUnits <= 2 else {
@@ -78,27 +89,77 @@ public enum SummaryRenderer {
                 reason: "\(currency.code) amounts have \(currency.minorUnits) decimals; Apple Pay JS amounts allow at most 2 (-?[0-9]+(.[0-9][0-9])?)")
         }
         // 0-decimal currencies (JPY) are whole numbers, which the grammar accepts; 1 decimal does not occur in ISO 4217.
-        func line(_ item: SummaryItem) -> JSONValue {
-            .object(["label": .string(item.label), "amount": .string(amount(item.amount, currency)), "type": .string(item.type.rawValue)])
-        }
         let summary = checkout.summary
+        guard summary.total.amount <= Checkout.webKitMaximumTotal else {
+            throw DocumentError(
+                path: "total",
+                reason: "\(summary.total.amount.plainString) is above \(Checkout.webKitMaximumTotal.plainString), the largest total Apple Pay on the web accepts")
+        }
+        func line(_ item: SummaryItem) -> JSONValue {
+            var members: [(key: String, value: JSONValue)] = [
+                ("label", .string(item.label)), ("amount", .string(amount(item.amount, currency))), ("type", .string(item.type.rawValue)),
+            ]
+            switch item.kind {
+            case .standard: break
+            case .deferred(let date):
+                members += [("paymentTiming", .string("deferred")), ("deferredPaymentDate", .string(isoDate(date)))]
+            case .recurring(let start, let interval, let count, let end):
+                members.append(("paymentTiming", .string("recurring")))
+                if let start { members.append(("recurringPaymentStartDate", .string(isoDate(start)))) }
+                members += [
+                    ("recurringPaymentIntervalUnit", .string(interval.rawValue)),
+                    ("recurringPaymentIntervalCount", .number(String(count))),
+                ]
+                if let end { members.append(("recurringPaymentEndDate", .string(isoDate(end)))) }
+            case .automaticReload(let threshold):
+                members += [
+                    ("paymentTiming", .string("automaticReload")),
+                    ("automaticReloadPaymentThresholdAmount", .string(amount(threshold, currency))),
+                ]
+            }
+            return .object(JSONObject(members))
+        }
         let capabilities: [(MerchantCapability, String)] = [
             (.threeDSecure, "supports3DS"), (.emv, "supportsEMV"), (.credit, "supportsCredit"), (.debit, "supportsDebit"),
         ]
-        return .object([
-            "countryCode": .string(checkout.countryCode),
-            "currencyCode": .string(currency.code),
-            "merchantCapabilities": .array(capabilities.filter { checkout.merchantCapabilities.contains($0.0) }.map { .string($0.1) }),
-            "supportedNetworks": .array(checkout.supportedNetworks.map { .string(applePayNetwork($0)) }),
-            "total": line(summary.totalLine),
-            "lineItems": .array(summary.dropLast().map(line)),
-            "shippingMethods": .array(checkout.shippingMethodsForSheet.map { method in
+        var members: [(key: String, value: JSONValue)] = [
+            ("countryCode", .string(checkout.countryCode)),
+            ("currencyCode", .string(currency.code)),
+            ("merchantCapabilities", .array(capabilities.filter { checkout.merchantCapabilities.contains($0.0) }.map { .string($0.1) })),
+            ("supportedNetworks", .array(checkout.supportedNetworks.map { .string(applePayNetwork($0)) })),
+            ("total", line(summary.totalLine)),
+            ("lineItems", .array(summary.dropLast().map(line))),
+            ("shippingMethods", .array(checkout.shippingMethodsForSheet.map { method in
                 .object([
                     "label": .string(method.label), "detail": .string(method.detail),
                     "amount": .string(amount(method.amount, currency)), "identifier": .string(method.identifier),
                 ])
-            }),
-        ])
+            })),
+        ]
+        if checkout.shippingType != .shipping { members.append(("shippingType", .string(checkout.shippingType.rawValue))) }
+        for (key, fields) in [
+            ("requiredBillingContactFields", checkout.requiredBillingContactFields),
+            ("requiredShippingContactFields", checkout.requiredShippingContactFields),
+        ] where !fields.isEmpty {
+            members.append((key, .array(ContactField.allCases.filter(fields.contains).map { .string(applePayContactField($0)) })))
+        }
+        return .object(JSONObject(members))
+    }
+
+    /// Apple Pay JS `ApplePayContactField` spellings (`"email"`, not PassKit's `emailAddress`).
+    static func applePayContactField(_ field: ContactField) -> String {
+        switch field {
+        case .postalAddress: return "postalAddress"
+        case .emailAddress: return "email"
+        case .phoneNumber: return "phone"
+        case .name: return "name"
+        case .phoneticName: return "phoneticName"
+        }
+    }
+
+    /// A date as ISO 8601 in UTC, whole seconds: `2027-01-01T00:00:00Z`.
+    static func isoDate(_ date: Date) -> String {
+        date.formatted(Date.ISO8601FormatStyle(timeZone: TimeZone(identifier: "UTC")!))
     }
 
     /// Apple Pay JS network names (lower camel case: `"amex"`, `"masterCard"`, `"chinaUnionPay"`).

@@ -50,7 +50,7 @@ final class CheckoutDocumentTests: XCTestCase {
         func document(_ patch: String, items: String = #"[{"label": "A", "amount": "1.00"}]"#, currency: String = "USD") -> String {
             #"{"currencyCode": "\#(currency)", "countryCode": "US", "merchantName": "S", "items": \#(items)\#(patch)}"#
         }
-        let cases: [(String, String)] = [
+        var cases: [(String, String)] = [
             ("", "not JSON: line 1, column 1: expected a value, found the end of the document"),
             ("[]", "expected an object, found an array"),
             (#"{"currencyCode": "USD"}"#, "countryCode: is missing"),
@@ -88,6 +88,13 @@ final class CheckoutDocumentTests: XCTestCase {
             (#"{"currencyCode": "USD", "countryCode": "US", "merchantName": " ", "items": [{"label": "A", "amount": 1}]}"#, "merchantName: must not be empty (it labels the total)"),
             (#"{"currencyCode": "USD", "currencyCode": "EUR"}"#, #"not JSON: line 1, column 25: the key "currencyCode" appears twice"#),
         ]
+        // Apple Pay and WebKit take two capital letters from ISO 3166-1, nothing else.
+        let country = #"{"currencyCode": "USD", "merchantName": "S", "items": [{"label": "A", "amount": 1}], "countryCode": "#
+        for code in ["usa", "us", "XX", "", "U1", "ＵＳ"] {
+            cases.append(
+                (country + "\(String(reflecting: code))}",
+                 "countryCode: \(String(reflecting: code)) is not an ISO 3166-1 alpha-2 country code (two capital letters, such as \"US\")"))
+        }
         for (text, message) in cases {
             XCTAssertThrowsError(try CheckoutDocument.checkout(from: text), text) { error in
                 XCTAssertEqual("\(error)", message, text)

@@ -1,0 +1,98 @@
+import Foundation
+import TallyBridge
+import TallyCheckout
+import TallyDecimal
+import TallyMoney
+import XCTest
+
+/// What the Apple Pay JS and W3C renderers write, against those specifications (found in a review
+/// of the outputs against Apple's Apple Pay on the Web reference and the W3C Payment Request API).
+final class RendererSpecTests: XCTestCase {
+    func run(_ document: String, _ arguments: [String]) -> QuoteCommand.Result {
+        let read: (String) throws -> String = { _ in document }
+        return arguments.first == "replay"
+            ? ReplayCommand.run(["doc.json"] + arguments.dropFirst(), read: read)
+            : QuoteCommand.run(["doc.json"] + arguments, read: read)
+    }
+
+    /// `ApplePayLineItem`: deferred, recurring and automatic-reload lines carry `paymentTiming` and
+    /// their fields, dates as ISO 8601 in UTC; a standard line carries none of them.
+    func testApplePayLineItemsCarryTheirPaymentTiming() throws {
+        let january = Date(timeIntervalSince1970: 1_798_761_600)  // 2027-01-01T00:00:00Z
+        let checkout = try Checkout(
+            currency: .usd, countryCode: "US", merchantName: "Shop",
+            items: [
+                SummaryItem(label: "Box", amount: "20.00"),
+                SummaryItem(label: "Later", amount: "5.00", kind: .deferred(date: january)),
+                SummaryItem(
+                    label: "Plan", amount: "9.99",
+                    kind: .recurring(startDate: january, interval: .month, intervalCount: 6, endDate: nil)),
+                SummaryItem(label: "Top-up", amount: "25.00", kind: .automaticReload(threshold: 5)),
+            ],
+            requiredBillingContactFields: [.postalAddress], requiredShippingContactFields: [.phoneNumber, .emailAddress, .name],
+            shippingType: .storePickup)
+        let text = JSONWriter.write(try SummaryRenderer.applePay(checkout), pretty: false)
+        XCTAssertTrue(text.contains(#"{"label":"Box","amount":"20.00","type":"final"}"#), text)
+        XCTAssertTrue(
+            text.contains(#"{"label":"Later","amount":"5.00","type":"final","paymentTiming":"deferred","deferredPaymentDate":"2027-01-01T00:00:00Z"}"#), text)
+        XCTAssertTrue(
+            text.contains(
+                #"{"label":"Plan","amount":"9.99","type":"final","paymentTiming":"recurring","recurringPaymentStartDate":"2027-01-01T00:00:00Z","recurringPaymentIntervalUnit":"month","recurringPaymentIntervalCount":6}"#),
+            text)
+        XCTAssertTrue(
+            text.contains(#"{"label":"Top-up","amount":"25.00","type":"final","paymentTiming":"automaticReload","automaticReloadPaymentThresholdAmount":"5.00"}"#), text)
+        // Apple's spellings of the contact fields, and the shipping type when it is not the default.
+        XCTAssertTrue(text.contains(#""shippingType":"storePickup""#), text)
+        XCTAssertTrue(text.contains(#""requiredBillingContactFields":["postalAddress"]"#), text)
+        XCTAssertTrue(text.contains(#""requiredShippingContactFields":["email","phone","name"]"#), text)
+    }
+
+    /// WebKit refuses an Apple Pay total above 100,000,000; the renderer says so instead.
+    func testApplePayRefusesATotalAboveWebKitsMaximum() throws {
+        let document = #"{"currencyCode": "USD", "countryCode": "US", "merchantName": "S", "items": [{"label": "A", "amount": "100000000.01"}]}"#
+        let refused = run(document, ["--format", "applepay"])
+        XCTAssertEqual(refused.status, 1)
+        XCTAssertEqual(refused.output, "")
+        XCTAssertTrue(refused.errors.contains("total: 100000000.01 is above 100000000, the largest total Apple Pay on the web accepts"), refused.errors)
+        XCTAssertEqual(run(document, ["--format", "w3c"]).status, 0, "the W3C API has no such limit")
+        let atTheLimit = #"{"currencyCode": "USD", "countryCode": "US", "merchantName": "S", "items": [{"label": "A", "amount": "100000000.00"}]}"#
+        XCTAssertEqual(run(atTheLimit, ["--format", "applepay"]).status, 0)
+    }
+
+    static let replayDocument = #"""
+        {"document": {"merchantName": "S", "currencyCode": "USD", "countryCode": "US",
+                      "items": [{"label": "A", "amount": "10.00"}],
+                      "shippingMethods": [{"identifier": "std", "label": "Standard", "amount": "5.00"}],
+                      "shippingRules": [{"country": "US", "methods": ["std"]}],
+                      "shippingAddressRequirement": "all"},
+         "events": [{"changeCouponCode": "NOPE"},
+                    {"changeShippingContact": {"postalAddress": {"isoCountryCode": "FR"}}},
+                    {"authorize": {"paymentMethod": {"type": "credit"}, "shippingContact": {"givenName": "A"}}}]}
+        """#
+
+    /// Apple Pay JS version 3: a refused authorization is STATUS_FAILURE (1) with the errors; the
+    /// per-field statuses 2-4 are for versions 1 and 2.
+    func testApplePayAuthorizationRefusalsAreFailureWithErrors() {
+        let lines = run(Self.replayDocument, ["replay", "--format", "applepay"]).output.split(separator: "\n")
+        XCTAssertEqual(lines.count, 3)
+        XCTAssertTrue(lines[2].hasPrefix(#"{"status":1,"errors":[{"code":"shippingContactInvalid","contactField":"postalAddress""#), String(lines[2]))
+        // Tally's own JSON keeps PassKit's detailed status (the seed's strings).
+        let tally = run(Self.replayDocument, ["replay"]).output.split(separator: "\n")
+        XCTAssertTrue(tally[2].contains(#""status":"invalid-shipping-address""#), String(tally[2]))
+    }
+
+    /// W3C: a refused address gets no shipping options and the message in `error` (browsers show
+    /// `error` only when there are no options); a refused coupon has no place in
+    /// `PaymentDetailsUpdate` and leaves the update as the unchanged summary.
+    func testW3CErrorOnlyForARefusedAddressAndWithoutOptions() {
+        let result = run(Self.replayDocument, ["replay", "--format", "w3c"])
+        let lines = result.output.split(separator: "\n")
+        XCTAssertEqual(lines.count, 3)
+        XCTAssertFalse(lines[0].contains(#""error""#), String(lines[0]))
+        XCTAssertTrue(lines[0].contains(#""shippingOptions":[{"id":"std""#), String(lines[0]))
+        XCTAssertTrue(lines[1].hasSuffix(#""shippingOptions":[],"error":"S does not ship to FR"}"#), String(lines[1]))
+        XCTAssertEqual(lines[2], #"{"result":"fail"}"#)
+        XCTAssertEqual(result.status, 1)
+        XCTAssertTrue(result.errors.contains(#"couponCodeInvalid: "NOPE" is not a coupon code"#), result.errors)
+    }
+}
