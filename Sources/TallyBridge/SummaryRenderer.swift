@@ -77,7 +77,8 @@ public enum SummaryRenderer {
     /// (`"2027-01-01T00:00:00Z"`), which the page turns into the `Date`s Apple Pay JS takes
     /// (`new Date(text)`). `shippingType` is written when it is not Apple's default, `"shipping"`,
     /// and the required contact fields when there are any, in Apple's spellings (`"email"`,
-    /// `"phone"`, `"name"`, `"phoneticName"`, `"postalAddress"`).
+    /// `"phone"`, `"name"`, `"phoneticName"`, `"postalAddress"`). A shipping method with a date
+    /// range carries `dateComponentsRange` (`years`, `months`, `days`, `hours`).
     ///
     /// - Throws: `DocumentError` for a currency with more than 2 decimals (Apple's amount grammar
     ///   has at most 2) and for a total above `Checkout.webKitMaximumTotal` (WebKit refuses it).
@@ -130,10 +131,16 @@ public enum SummaryRenderer {
             ("total", line(summary.totalLine)),
             ("lineItems", .array(summary.dropLast().map(line))),
             ("shippingMethods", .array(checkout.shippingMethodsForSheet.map { method in
-                .object([
-                    "label": .string(method.label), "detail": .string(method.detail),
-                    "amount": .string(amount(method.amount, currency)), "identifier": .string(method.identifier),
-                ])
+                var fields: [(key: String, value: JSONValue)] = [
+                    ("label", .string(method.label)), ("detail", .string(method.detail)),
+                    ("amount", .string(amount(method.amount, currency))), ("identifier", .string(method.identifier)),
+                ]
+                if let range = method.dateRange {
+                    fields.append(("dateComponentsRange", .object([
+                        "startDateComponents": applePayDateComponents(range.start), "endDateComponents": applePayDateComponents(range.end),
+                    ])))
+                }
+                return .object(JSONObject(fields))
             })),
         ]
         if checkout.shippingType != .shipping { members.append(("shippingType", .string(checkout.shippingType.rawValue))) }
@@ -155,6 +162,14 @@ public enum SummaryRenderer {
         case .name: return "name"
         case .phoneticName: return "phoneticName"
         }
+    }
+
+    /// `ApplePayDateComponents`: the `years`, `months`, `days` and `hours` that are set.
+    static func applePayDateComponents(_ components: DateComponents) -> JSONValue {
+        let units: [(String, Int?)] = [
+            ("years", components.year), ("months", components.month), ("days", components.day), ("hours", components.hour),
+        ]
+        return .object(JSONObject(units.compactMap { key, value in value.map { (key: key, value: JSONValue.number(String($0))) } }))
     }
 
     /// A date as ISO 8601 in UTC, whole seconds: `2027-01-01T00:00:00Z`.

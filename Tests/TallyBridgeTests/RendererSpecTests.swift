@@ -29,6 +29,11 @@ final class RendererSpecTests: XCTestCase {
                     kind: .recurring(startDate: january, interval: .month, intervalCount: 6, endDate: nil)),
                 SummaryItem(label: "Top-up", amount: "25.00", kind: .automaticReload(threshold: 5)),
             ],
+            shippingMethods: [
+                ShippingMethod(
+                    identifier: "pickup", label: "Pickup", amount: 0,
+                    dateRange: ShippingDateRange(start: DateComponents(year: 2027, month: 1, day: 4), end: DateComponents(year: 2027, month: 1, day: 5, hour: 18)))
+            ],
             requiredBillingContactFields: [.postalAddress], requiredShippingContactFields: [.phoneNumber, .emailAddress, .name],
             shippingType: .storePickup)
         let text = JSONWriter.write(try SummaryRenderer.applePay(checkout), pretty: false)
@@ -41,6 +46,10 @@ final class RendererSpecTests: XCTestCase {
             text)
         XCTAssertTrue(
             text.contains(#"{"label":"Top-up","amount":"25.00","type":"final","paymentTiming":"automaticReload","automaticReloadPaymentThresholdAmount":"5.00"}"#), text)
+        XCTAssertTrue(
+            text.contains(
+                #"{"label":"Pickup","detail":"","amount":"0.00","identifier":"pickup","dateComponentsRange":{"startDateComponents":{"years":2027,"months":1,"days":4},"endDateComponents":{"years":2027,"months":1,"days":5,"hours":18}}}"#),
+            text)
         // Apple's spellings of the contact fields, and the shipping type when it is not the default.
         XCTAssertTrue(text.contains(#""shippingType":"storePickup""#), text)
         XCTAssertTrue(text.contains(#""requiredBillingContactFields":["postalAddress"]"#), text)
