@@ -133,7 +133,7 @@ public enum ReplayCommand {
                 // the per-field statuses 2-4 are for versions 1 and 2 only.
                 let status = result.errors.isEmpty ? result.status.rawValue : AuthorizationStatus.failure.rawValue
                 return (.object(["status": .number(String(status)), "errors": .array(result.errors.map(SummaryRenderer.applePayError))]), refusal)
-            case "w3c": return (.object(["result": .string(result.status == .success ? "success" : "fail")]), refusal)
+            case "w3c": return (SummaryRenderer.w3cAuthorization(result), refusal)
             default:
                 // The seed's status strings (`invalid-shipping-contact`), as its web view expects them.
                 return (.object(["event": .string(name), "status": .string(result.status.bridgeString), "errors": .array(result.errors.map(SummaryRenderer.paymentError))]), refusal)
@@ -208,6 +208,29 @@ extension SummaryRenderer {
         if shippingMethods { members.append(("newShippingMethods", request["shippingMethods"] ?? .null)) }
         if !errors.isEmpty { members.append(("errors", .array(errors.map(applePayError)))) }
         return .object(JSONObject(members))
+    }
+
+    /// The W3C end of an authorization: `{"result": "success" | "fail"}`, the string to pass to
+    /// `PaymentResponse.complete()`, and for a refusal `retry`, the `PaymentValidationErrors` to
+    /// pass to `PaymentResponse.retry()` instead, so that the sheet asks again: missing payer
+    /// fields under `payer` (`email`, `phone`, `name`), every message in `error`.
+    static func w3cAuthorization(_ result: AuthorizationResult) -> JSONValue {
+        guard result.status != .success else { return .object(["result": .string("success")]) }
+        var payer: [(key: String, value: JSONValue)] = []
+        for error in result.errors where error.code == .shippingContactInvalid || error.code == .billingContactInvalid {
+            let member: String
+            switch error.contactField {
+            case .emailAddress: member = "email"
+            case .phoneNumber: member = "phone"
+            case .name, .phoneticName: member = "name"
+            case .postalAddress, nil: continue
+            }
+            if !payer.contains(where: { $0.key == member }) { payer.append((member, .string(error.message))) }
+        }
+        var retry: [(key: String, value: JSONValue)] = []
+        if !payer.isEmpty { retry.append(("payer", .object(JSONObject(payer)))) }
+        retry.append(("error", .string(result.errors.map(\.message).joined(separator: "; "))))
+        return .object(JSONObject([("result", .string("fail")), ("retry", .object(JSONObject(retry)))]))
     }
 
     /// A W3C `PaymentDetailsUpdate`: `total`, `displayItems`, `shippingOptions`.

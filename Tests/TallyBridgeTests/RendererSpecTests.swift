@@ -100,7 +100,11 @@ final class RendererSpecTests: XCTestCase {
         XCTAssertFalse(lines[0].contains(#""error""#), String(lines[0]))
         XCTAssertTrue(lines[0].contains(#""shippingOptions":[{"id":"std""#), String(lines[0]))
         XCTAssertTrue(lines[1].hasSuffix(#""shippingOptions":[],"error":"S does not ship to FR"}"#), String(lines[1]))
-        XCTAssertEqual(lines[2], #"{"result":"fail"}"#)
+        // complete("fail"), or retry() with PaymentValidationErrors naming what is missing.
+        XCTAssertEqual(
+            lines[2],
+            #"{"result":"fail","retry":{"payer":{"email":"the shipping emailAddress is missing","phone":"the shipping phoneNumber is missing"},"#
+                + #""error":"the shipping postalAddress is missing; the shipping emailAddress is missing; the shipping phoneNumber is missing"}}"#)
         XCTAssertEqual(result.status, 1)
         XCTAssertTrue(result.errors.contains(#"couponCodeInvalid: "NOPE" is not a coupon code"#), result.errors)
     }
