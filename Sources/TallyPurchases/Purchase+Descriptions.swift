@@ -11,7 +11,7 @@ extension PurchaseEvent: CustomStringConvertible {
             "transaction \(t.identifier) \(t.state.name): "
                 + (t.quantity == 1 ? "" : "\(t.quantity) × ") + t.productIdentifier
                 + (t.orderID.map { " for order \($0)" } ?? " (no order id)")
-                + (t.originalIdentifier.map { ", restoring \($0)" } ?? "")
+                + (t.state == .restored ? t.originalIdentifier.map { ", restoring \($0)" } ?? "" : "")
                 + { if case .failed(let failure) = t.state { failure == .cancelled ? ", cancelled" : ", error" } else { "" } }()
         case .receiptAccepted(let id): "receipt of \(id) accepted"
         case .receiptRejected(let id, let reason): "receipt of \(id) rejected: \(reason)"
@@ -53,7 +53,7 @@ extension PurchaseReport: CustomStringConvertible {
     public var description: String {
         switch self {
         case .unmatchedTransaction(let id, let product):
-            "\(id) has no order id and no open order of \(product) precedes it; kept unfinished"
+            "\(id) has no order id and no open order of \(product) was matched to it; kept unfinished"
         case .matchedByProductAndTime(let id, let order):
             "\(id) had no order id; matched to order \(order) by product and time"
         case .unknownOrder(let id, let order):

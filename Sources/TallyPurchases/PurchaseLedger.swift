@@ -131,13 +131,16 @@ public struct PurchaseLedger: Sendable {
     }
 
     /// Transactions kept for want of an order that have one now (`newOrder`, or any order when
-    /// `nil`) go to the server, the earliest first; each change is added to `journalEvents` (with
-    /// the order id), so that a replay needs no matching.
+    /// `nil`) go to the server, the earliest first, and any kept transaction whose purchase was
+    /// credited meanwhile (a restore of it accepted, say) is finished; each change is added to
+    /// `journalEvents` (with the order id), so that a replay needs no matching.
     private mutating func releaseKept(forNewOrder newOrder: String?) -> [PurchaseAction] {
         var actions: [PurchaseAction] = []
         let kept = state.records.values.filter { record in
-            if case .held(.unmatchedTransaction) = record.status { return true }
-            if case .held(.unknownOrder(_, let id)) = record.status { return newOrder == nil || id == newOrder }
+            guard case .held(let report) = record.status else { return false }
+            if state.creditedKeys.contains(record.transaction.creditKey) { return true }
+            if case .unmatchedTransaction = report { return true }
+            if case .unknownOrder(_, let id) = report { return newOrder == nil || id == newOrder }
             return false
         }
         for record in kept.sorted(by: PurchaseRecord.chronological) {

@@ -191,6 +191,38 @@ final class LedgerReviewTests: XCTestCase, PurchaseFixtures {
         XCTAssertEqual(journaled.ledger.credits.map(\.key), ["T1"])
     }
 
+    /// Found by an independent model of the ledger: a transaction kept for another reason than a
+    /// missing order (here an order for another quantity) stayed unfinished after its purchase
+    /// was credited, at the next order and at resume, though the rules say to finish it.
+    func testAnyKeptTransactionIsFinishedOnceItsPurchaseIsCredited() throws {
+        var ledger = PurchaseLedger()
+        try ledger.handle(order("A-1", at: 0))
+        try ledger.handle(order("B-1", quantity: 2, at: 10))
+        // A restore of T7 naming B-1, an order for two: kept as a mismatch.
+        let restore = ledger.handle(purchased("T4", order: "B-1", at: 20, state: .restored, original: "T7"))
+        XCTAssertEqual(restore.count, 1)
+        XCTAssertEqual(uploads(ledger.handle(purchased("T7", order: "A-1", at: 30))), ["T7→A-1"])
+        XCTAssertEqual(ledger.handle(.receiptAccepted(transactionID: "T7")).count, 2, "credit and finish T7")
+        var atLaunch = ledger
+        XCTAssertEqual(atLaunch.resume(), [.finishTransaction(transactionID: "T4")])
+        XCTAssertEqual(try ledger.handle(order("C-1", at: 40)), [.finishTransaction(transactionID: "T4")], "at the next order")
+        XCTAssertEqual(ledger.status(of: "T4"), .accepted(orderID: nil))
+        XCTAssertEqual(ledger.credits.map(\.key), ["T7"])
+    }
+
+    /// A restore without an order id is not matched by product and time (it re-delivers an
+    /// earlier purchase), and the report does not claim there was no open order.
+    func testARestoreWithoutOrderIDIsNotMatchedByTime() throws {
+        var ledger = PurchaseLedger()
+        try ledger.handle(order("O3", at: 0))
+        let restore = ledger.handle(purchased("T4", at: 5, state: .restored, original: "T1"))
+        XCTAssertEqual(restore, [.report(.unmatchedTransaction(transactionID: "T4", productIdentifier: "coins.100"))])
+        XCTAssertEqual("\(restore[0])", "report: T4 has no order id and no open order of coins.100 was matched to it; kept unfinished")
+        // "restoring" is said of restores only (the original of a renewal is not restored).
+        XCTAssertTrue(purchased("T4", at: 5, state: .restored, original: "T1").description.hasSuffix(", restoring T1"))
+        XCTAssertFalse(purchased("T2", order: "O3", at: 5, original: "T1").description.contains("restoring"))
+    }
+
     func testARenewalIsANewPurchase() throws {
         var ledger = PurchaseLedger()
         try ledger.handle(order("O1", at: 0))
