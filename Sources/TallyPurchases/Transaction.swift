@@ -15,7 +15,8 @@ public struct Transaction: Hashable, Sendable {
     public var quantity: Int
     /// The order id the app bound to the payment (`applicationUsername`); `nil` when the store
     /// lost it, which happens: the ledger then matches the transaction to an open order of the
-    /// same product created shortly before, or reports it.
+    /// same product created shortly before, or reports it. An empty id (StoreKit returns `""` as
+    /// well as `nil`) is made `nil` when the transaction is created or decoded.
     public var orderID: String?
     /// When the store recorded the transaction.
     public var date: Timestamp
@@ -36,7 +37,7 @@ public struct Transaction: Hashable, Sendable {
         self.identifier = identifier
         self.productIdentifier = productIdentifier
         self.quantity = quantity
-        self.orderID = orderID
+        self.orderID = orderID?.isEmpty == true ? nil : orderID  // no order can have an empty id
         self.date = date
         self.state = state
         self.receipt = receipt

@@ -218,6 +218,14 @@ final class LedgerReviewTests: XCTestCase, PurchaseFixtures {
         let restore = ledger.handle(purchased("T4", at: 5, state: .restored, original: "T1"))
         XCTAssertEqual(restore, [.report(.unmatchedTransaction(transactionID: "T4", productIdentifier: "coins.100"))])
         XCTAssertEqual("\(restore[0])", "report: T4 has no order id and no open order of coins.100 was matched to it; kept unfinished")
+        // An empty order id, as StoreKit sometimes gives, is no order id: matched by product and time.
+        let empty = Transaction(identifier: "T5", productIdentifier: "coins.100", orderID: "", date: t0.advanced(by: .seconds(6)), state: .purchased, receipt: "r")
+        XCTAssertNil(empty.orderID)
+        XCTAssertEqual(uploads(ledger.handle(.transactionUpdated(empty))), ["T5→O3"])
+        let logged = try PurchaseLog.events(
+            fromJSONLines: #"{"transaction": {"id": "T6", "product": "coins.100", "order": "", "date": "2026-11-30T10:00:00Z", "state": "purchased", "receipt": "r"}}"#)
+        guard case .transactionUpdated(let read) = logged.first else { return XCTFail("\(logged)") }
+        XCTAssertNil(read.orderID)
         // "restoring" is said of restores only (the original of a renewal is not restored).
         XCTAssertTrue(purchased("T4", at: 5, state: .restored, original: "T1").description.hasSuffix(", restoring T1"))
         XCTAssertFalse(purchased("T2", order: "O3", at: 5, original: "T1").description.contains("restoring"))
