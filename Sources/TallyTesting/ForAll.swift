@@ -40,7 +40,7 @@ public func expect(
 }
 
 /// What a property body may return: `Bool` (`true` when the property holds) or `Bool?` (`nil`
-/// counts as a failure: the property could not be evaluated).
+/// counts as a failure: the property could not be evaluated; the report says "returned false").
 ///
 /// Bodies that return nothing are checked by whether they throw (see `expect`). The two `forAll`
 /// forms are told apart by this protocol: a body that returns a `Bool` or `Bool?` picks this one,
@@ -69,13 +69,17 @@ extension XCTestCase {
     ///     forAll(Gen.zip(Gen.decimal(), Gen.decimal())) { a, b in a + b == b + a }
     /// }
     /// ```
-    /// A failure reads (real output):
+    /// A false law, `forAll(Gen.zip(Gen.decimal(), Gen.decimal())) { a, b in (a + b).exponent == a.exponent }`
+    /// in `TmpFail.testExponentLaw`, fails with (real output, `TALLY_PROPERTY_SEED=12345`):
     /// ```
-    /// Property failed at case 1 of seed 15123199057649837468.
-    ///   original: (-9.223372036854775806E+19, -2660) (returned false)
-    ///   shrunk:   (0, 0.0) (returned false; 6 steps, 213 replays)
-    ///   replay:   TALLY_PROPERTY_SEED=15123199057649837468 swift test --filter 'MyTests.testExponentLaw'
+    /// Property failed at case 1 of seed 12345.
+    ///   original: (-9.223372036854775805E+20, -7568.9136) (returned false)
+    ///   shrunk:   (0, 0.0) (returned false; 7 steps, 214 replays)
+    ///   replay:   TALLY_PROPERTY_SEED=12345 swift test --filter 'TmpFail.testExponentLaw'
     /// ```
+    /// A run on a fresh random seed first writes that seed to standard error
+    /// (`forAll at File.swift:12: seed … (replay: TALLY_PROPERTY_SEED=…)`), so that a crash inside
+    /// the property, which ends the process before any report, can be replayed too.
     /// - Parameters:
     ///   - generator: the inputs.
     ///   - count: cases (default 100; `TALLY_PROPERTY_COUNT` raises every count).
@@ -85,7 +89,9 @@ extension XCTestCase {
         _ generator: Gen<Value>, count: Int? = nil, seed: UInt64? = nil,
         file: StaticString = #filePath, line: UInt = #line, _ property: (Value) throws -> Verdict
     ) {
-        let result = Property.check(generator, count: count, seed: seed) { try property($0).propertyHolds }
+        let result = Property.check(generator, count: count, seed: announcedSeed(seed, file: file, line: line)) {
+            try property($0).propertyHolds
+        }
         if let report = PropertyReporter.failureReport(result, filter: testFilter) {
             XCTFail(report, file: file, line: line)
         }
@@ -102,15 +108,29 @@ extension XCTestCase {
         file: StaticString = #filePath, line: UInt = #line, _ property: (Value) throws -> Void
     ) {
         let counter = ExpectationCounter()
+        let runSeed = announcedSeed(seed, file: file, line: line)
         let result = ExpectationCounter.$current.withValue(counter) {
-            Property.check(generator, count: count, seed: seed) { value in
+            Property.check(generator, count: count, seed: runSeed) { value in
                 try property(value)
                 return true
             }
         }
+        // A `forAll` inside another one's body checks on the outer body's behalf too.
+        ExpectationCounter.current?.count += counter.count
         let report = PropertyReporter.failureReport(result, filter: testFilter)
             ?? PropertyReporter.uncheckedReport(result, expectations: counter.count)
         if let report { XCTFail(report, file: file, line: line) }
+    }
+
+    /// The seed a run will use. A run on a fresh random seed first writes it to standard error:
+    /// a crash inside the property (a precondition, an overflow trap) ends the process before any
+    /// report, and the last seed written is then the one that replays it.
+    func announcedSeed(_ seed: UInt64?, file: StaticString, line: UInt) -> UInt64 {
+        if let seed = seed ?? Property.environmentSeed { return seed }
+        let fresh = UInt64.random(in: 0...UInt64.max)
+        let place = "\(file)".split(separator: "/").last.map(String.init) ?? "\(file)"
+        FileHandle.standardError.write(Data("forAll at \(place):\(line): seed \(fresh) (replay: TALLY_PROPERTY_SEED=\(fresh))\n".utf8))
+        return fresh
     }
 
     /// `Class.testMethod` from XCTest's name (`-[Class testMethod]` on Apple platforms,

@@ -5,7 +5,8 @@ import TallyDecimal
 import TallyMoney
 
 extension Gen where Value == Checkout {
-    /// Valid checkouts: 1–12 items (some pending, sometimes a negative line up to the rest),
+    /// Valid checkouts: 1–12 items (some pending), sometimes followed by a negative line up to the
+    /// rest (so up to 13 lines),
     /// 0–4 shipping methods, coupons of every kind (some expired), tax rules for a country or a
     /// region (with or without shipping), shipping rules, card surcharges, every rounding rule, in
     /// USD, CNY, JPY, KWD or a custom 8-decimal currency, and sometimes a maximum total just above

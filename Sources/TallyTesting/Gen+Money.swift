@@ -19,8 +19,9 @@ extension Gen where Value == Currency {
 }
 
 extension Gen where Value == Money {
-    /// Whole-minor-unit amounts in `currency`: mostly up to a million units of the currency,
-    /// sometimes any `Int64` count of minor units, sometimes zero; negative as often as not.
+    /// Whole-minor-unit amounts in `currency`: mostly within ±100,000,000 minor units (a million
+    /// dollars, a hundred million yen), often within ±1,000, sometimes any `Int64` count of minor
+    /// units, sometimes zero; negative as often as not.
     /// Shrinks toward zero.
     public static func money(in currency: Currency) -> Gen<Money> {
         Gen<Int64>.frequency([

@@ -1,5 +1,5 @@
 import TallyDecimal
-import TallyTesting
+@testable import TallyTesting
 import XCTest
 
 /// `forAll` itself, failure path included: this class captures the failures `forAll` records
@@ -45,6 +45,34 @@ final class ForAllReportingTests: XCTestCase {
         XCTAssertEqual(reports.count, 1, "a Bool? property must not be discarded")
         let divisions = failures { forAll(Gen.decimal(), seed: 1) { a in try? a.divided(by: 3) == a } }
         XCTAssertEqual(divisions.count, 1, "a try? property that is false or nil must fail")
+    }
+
+    /// Found in a review: the inner `forAll` replaced the outer one's count of `expect` calls, so
+    /// an outer body whose checks are all in an inner property was reported as checking nothing.
+    func testANestedPropertyChecksOnBehalfOfTheOuterOne() {
+        let reports = failures {
+            forAll(Gen.int(in: 0...10), count: 3, seed: 1) { x in
+                self.forAll(Gen.int(in: 0...10), count: 3, seed: 2) { y in try expect(x + y >= 0) }
+            }
+        }
+        XCTAssertEqual(reports, [])
+        let empty = failures {
+            forAll(Gen.int(in: 0...10), count: 3, seed: 1) { _ in
+                self.forAll(Gen.int(in: 0...10), count: 3, seed: 2) { y in _ = y }
+            }
+        }
+        XCTAssertEqual(empty.count, 4, "each of the 3 inner runs and the outer one check nothing: \(empty)")
+    }
+
+    /// A crash inside a property ends the process before any report: a run on a fresh seed says
+    /// its seed first, so that the crash can be replayed. A fixed seed is not announced.
+    func testARandomSeedIsAnnouncedBeforeTheRun() {
+        XCTAssertEqual(announcedSeed(42, file: #filePath, line: #line), 42)
+        if Property.environmentSeed == nil {
+            let first = announcedSeed(nil, file: #filePath, line: #line)
+            let second = announcedSeed(nil, file: #filePath, line: #line)
+            XCTAssertNotEqual(first, second, "fresh seeds")
+        }
     }
 
     func testAStatementBodyThatChecksNothingFails() {
