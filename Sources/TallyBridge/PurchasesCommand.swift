@@ -65,7 +65,7 @@ public enum PurchasesCommand {
                 return QuoteCommand.Result(status: 1, output: "", errors: "tally purchases replay: \(file): \(error)\n")
             }
         } catch {
-            return QuoteCommand.Result(status: 1, output: "", errors: "tally purchases replay: cannot read \(file)\n")
+            return QuoteCommand.Result(status: 1, output: "", errors: "tally purchases replay: \(CommandInput.cannotRead(file, error))\n")
         }
         var heading = ""
         if contents.isJournal {

@@ -94,6 +94,10 @@ public enum QuoteCommand {
                 lenient = true
             } else if valued.contains(argument) {
                 guard let value = rest.popFirst() else { return .failure(ResultBox(usageError("\(argument) needs a value", command: command, usage: usage))) }
+                // A second value would silently win; for `verify` that could approve a wrong amount.
+                guard options[argument] == nil else {
+                    return .failure(ResultBox(usageError("\(argument) is given twice", command: command, usage: usage)))
+                }
                 options[argument] = value
             } else if argument.hasPrefix("--") {
                 return .failure(ResultBox(usageError("unknown option \(argument)", command: command, usage: usage)))
@@ -118,7 +122,7 @@ public enum QuoteCommand {
         do {
             text = try read(file)
         } catch {
-            return .failure(ResultBox(Result(status: 1, output: "", errors: "tally \(command): cannot read \(file)\n")))
+            return .failure(ResultBox(Result(status: 1, output: "", errors: "tally \(command): \(CommandInput.cannotRead(file, error))\n")))
         }
         var checkout: Checkout
         do {

@@ -39,7 +39,7 @@ public enum ReplayCommand {
     /// Runs `tally replay` with `arguments` (those after `replay`).
     public static func run(_ arguments: [String], read: (String) throws -> String) -> QuoteCommand.Result {
         var file: String?
-        var format = "json"
+        var chosenFormat: String?
         var lenient = false
         var rest = arguments[...]
         while let argument = rest.popFirst() {
@@ -50,7 +50,8 @@ public enum ReplayCommand {
                 guard let value = rest.popFirst(), ["json", "applepay", "w3c"].contains(value) else {
                     return QuoteCommand.usageError("--format must be one of json, applepay, w3c", command: "replay", usage: usage)
                 }
-                format = value
+                guard chosenFormat == nil else { return QuoteCommand.usageError("--format is given twice", command: "replay", usage: usage) }
+                chosenFormat = value
             default:
                 if argument.hasPrefix("--") { return QuoteCommand.usageError("unknown option \(argument)", command: "replay", usage: usage) }
                 guard file == nil else {
@@ -59,12 +60,13 @@ public enum ReplayCommand {
                 file = argument
             }
         }
+        let format = chosenFormat ?? "json"
         guard let file else { return QuoteCommand.usageError("missing FILE", command: "replay", usage: usage) }
         let text: String
         do {
             text = try read(file)
         } catch {
-            return QuoteCommand.Result(status: 1, output: "", errors: "tally replay: cannot read \(file)\n")
+            return QuoteCommand.Result(status: 1, output: "", errors: "tally replay: \(CommandInput.cannotRead(file, error))\n")
         }
         var checkout: Checkout
         let events: [(name: String, node: Node)]

@@ -66,10 +66,7 @@ enum CommandLineTool {
             return 0
         case "quote", "verify", "replay", "purchases":
             let rest = Array(arguments.dropFirst())
-            let read: (String) throws -> String = { path in
-                if path == "-" { return String(decoding: FileHandle.standardInput.readDataToEndOfFile(), as: UTF8.self) }
-                return try String(contentsOfFile: path, encoding: .utf8)
-            }
+            let read: (String) throws -> String = { path in try CommandInput.read(path) }
             let result: QuoteCommand.Result
             switch command {
             case "quote": result = QuoteCommand.run(rest, read: read)

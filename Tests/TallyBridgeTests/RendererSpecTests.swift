@@ -109,3 +109,40 @@ final class RendererSpecTests: XCTestCase {
         XCTAssertTrue(result.errors.contains(#"couponCodeInvalid: "NOPE" is not a coupon code"#), result.errors)
     }
 }
+
+/// The commands' input: bounded, UTF-8, and every refusal says why (found in a review of the CLI:
+/// a huge standard input was read whole before any limit, to 3 GB and a crash under a memory cap).
+final class CommandInputTests: XCTestCase {
+    func testInputIsBoundedCheckedAndExplained() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("tally-input-\(UInt64.random(in: 0...UInt64.max))")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let small = folder.appendingPathComponent("small.json").path
+        try Data("{}".utf8).write(to: URL(fileURLWithPath: small))
+        XCTAssertEqual(try CommandInput.read(small, limit: 2), "{}")
+        let big = folder.appendingPathComponent("big.json").path
+        try Data(repeating: 32, count: 1_000).write(to: URL(fileURLWithPath: big))
+        XCTAssertThrowsError(try CommandInput.read(big, limit: 999)) { XCTAssertEqual("\($0)", "more than 999 bytes") }
+        let latin1 = folder.appendingPathComponent("latin1.json").path
+        try Data([0x7B, 0xFF, 0x7D]).write(to: URL(fileURLWithPath: latin1))
+        XCTAssertThrowsError(try CommandInput.read(latin1)) { XCTAssertEqual("\($0)", "it is not UTF-8 text") }
+        XCTAssertThrowsError(try CommandInput.read(folder.path)) { XCTAssertEqual("\($0)", "it is a directory") }
+        XCTAssertThrowsError(try CommandInput.read(folder.appendingPathComponent("nope").path)) { XCTAssertEqual("\($0)", "no such file") }
+        // Through a command: the reason follows "cannot read FILE".
+        let quote = QuoteCommand.run([big], read: { path in try CommandInput.read(path, limit: 999) })
+        XCTAssertEqual(quote.status, 1)
+        XCTAssertEqual(quote.errors, "tally quote: cannot read \(big): more than 999 bytes\n")
+    }
+
+    /// A repeated option used to take its last value silently: `verify --amount 10.00 --amount
+    /// 0.01` matched on 0.01.
+    func testARepeatedOptionIsAUsageError() {
+        let document = #"{"currencyCode": "USD", "countryCode": "US", "merchantName": "S", "items": [{"label": "A", "amount": "10.00"}]}"#
+        let verify = VerifyCommand.run(["doc.json", "--amount", "10.00", "--amount", "0.01"], read: { _ in document })
+        XCTAssertEqual(verify.status, 2)
+        XCTAssertTrue(verify.errors.hasPrefix("tally verify: --amount is given twice"), verify.errors)
+        let replay = ReplayCommand.run(["doc.json", "--format", "json", "--format", "w3c"], read: { _ in document })
+        XCTAssertEqual(replay.status, 2)
+        XCTAssertTrue(replay.errors.hasPrefix("tally replay: --format is given twice"), replay.errors)
+    }
+}

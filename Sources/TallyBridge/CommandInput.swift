@@ -1,0 +1,55 @@
+import Foundation
+
+/// The `tally` commands' input: a file, or standard input for `-`, read with a bound on its size
+/// and checked to be UTF-8, so that no input can make the process allocate without bound.
+public enum CommandInput {
+    /// The most bytes a command reads (100 MB): far above every document and log limit (a
+    /// checkout document may have 10 MB), far below what would exhaust memory.
+    public static let maximumBytes = 100_000_000
+
+    /// Why an input cannot be read.
+    public struct ReadError: Error, CustomStringConvertible, Equatable {
+        /// The reason, for the message after "cannot read FILE: ".
+        public let description: String
+    }
+
+    /// The text of `path` (`-` for standard input): at most `limit` bytes of UTF-8.
+    ///
+    /// - Throws: `ReadError` for a missing or unreadable file, a directory, more than `limit`
+    ///   bytes (found by reading at most `limit + 1`), or bytes that are not UTF-8.
+    public static func read(_ path: String, limit: Int = maximumBytes) throws(ReadError) -> String {
+        let handle: FileHandle
+        if path == "-" {
+            handle = FileHandle.standardInput
+        } else {
+            var isDirectory: ObjCBool = false
+            guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
+                throw ReadError(description: "no such file")
+            }
+            if isDirectory.boolValue { throw ReadError(description: "it is a directory") }
+            guard let opened = FileHandle(forReadingAtPath: path) else { throw ReadError(description: "permission denied or not readable") }
+            handle = opened
+        }
+        defer { if path != "-" { try? handle.close() } }
+        var data = Data()
+        while data.count <= limit {
+            let chunk: Data?
+            do {
+                chunk = try handle.read(upToCount: min(1 << 20, limit + 1 - data.count))
+            } catch {
+                throw ReadError(description: "a read failed")
+            }
+            guard let chunk, !chunk.isEmpty else { break }
+            data.append(chunk)
+        }
+        if data.count > limit { throw ReadError(description: "more than \(limit) bytes") }
+        guard let text = String(data: data, encoding: .utf8) else { throw ReadError(description: "it is not UTF-8 text") }
+        return text
+    }
+
+    /// "cannot read FILE", with the reason when `error` says one.
+    static func cannotRead(_ file: String, _ error: any Error) -> String {
+        if let error = error as? ReadError { return "cannot read \(file): \(error)" }
+        return "cannot read \(file)"
+    }
+}
