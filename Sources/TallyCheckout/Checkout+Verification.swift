@@ -7,8 +7,8 @@ public enum TotalVerification: Hashable, Sendable, CustomStringConvertible {
     case matches
     /// Same currency, different amount; `difference` is received − expected.
     case amountMismatch(expected: Money, received: Money, difference: Money)
-    /// A different currency.
-    case currencyMismatch(expected: Currency, received: Currency)
+    /// A different currency: the checkout's total, and the amount received in its own currency.
+    case currencyMismatch(expected: Money, received: Money)
     /// The numeric currency code is not an ISO 4217 code with minor units.
     case unknownCurrency(numericCode: Int)
 
@@ -22,7 +22,7 @@ public enum TotalVerification: Hashable, Sendable, CustomStringConvertible {
         case .amountMismatch(let expected, let received, let difference):
             return "the client sent \(received), the total is \(expected) (off by \(difference))"
         case .currencyMismatch(let expected, let received):
-            return "the client sent \(received.code), the checkout is in \(expected.code)"
+            return "the client sent \(received), the total is \(expected) (another currency)"
         case .unknownCurrency(let code):
             return "\(code) is not an ISO 4217 numeric code with minor units"
         }
@@ -38,7 +38,7 @@ extension Checkout {
     /// ```
     public func verify(total: Money) -> TotalVerification {
         let expected = summary.total
-        guard total.currency == currency else { return .currencyMismatch(expected: currency, received: total.currency) }
+        guard total.currency == currency else { return .currencyMismatch(expected: expected, received: total) }
         if total.amount == expected.amount { return .matches }
         return .amountMismatch(expected: expected, received: total, difference: Money(total.amount - expected.amount, currency))
     }
