@@ -43,16 +43,26 @@ public enum VerifyCommand {
         let verification: TotalVerification
         switch (options["--amount"], options["--minor-units"], options["--numeric-currency"]) {
         case (let text?, nil, nil):
-            guard let amount = try? BigDecimal(parsing: text) else {
-                return QuoteCommand.usageError("--amount \(String(reflecting: text)) is not a decimal number", command: "verify", usage: usage)
+            let amount: BigDecimal
+            do {
+                amount = try BigDecimal(parsing: text)
+            } catch {
+                // The parser's reason: not a number, or a number beyond the limits (1e6145).
+                return QuoteCommand.usageError("--amount: \(error)", command: "verify", usage: usage)
             }
             verification = checkout.verify(total: Money(amount, checkout.currency))
         case (nil, let units?, let code?):
+            func integral(_ text: Substring) -> Bool {
+                let digits = text.first == "-" || text.first == "+" ? text.dropFirst() : text
+                return !digits.isEmpty && digits.allSatisfy { $0.isASCII && $0.isNumber }
+            }
             guard let minorUnits = Int64(units) else {
-                return QuoteCommand.usageError("--minor-units \(String(reflecting: units)) is not a whole number", command: "verify", usage: usage)
+                let reason = integral(units[...]) ? "is out of range (a 64-bit whole number)" : "is not a whole number"
+                return QuoteCommand.usageError("--minor-units \(String(reflecting: units)) \(reason)", command: "verify", usage: usage)
             }
             guard let numeric = Int(code) else {
-                return QuoteCommand.usageError("--numeric-currency \(String(reflecting: code)) is not a number", command: "verify", usage: usage)
+                let reason = integral(code[...]) ? "is out of range (ISO 4217 numeric codes have 3 digits)" : "is not a number"
+                return QuoteCommand.usageError("--numeric-currency \(String(reflecting: code)) \(reason)", command: "verify", usage: usage)
             }
             verification = checkout.verify(minorUnits: minorUnits, numericCurrencyCode: numeric)
         default:

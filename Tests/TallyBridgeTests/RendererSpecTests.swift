@@ -141,6 +141,17 @@ final class CommandInputTests: XCTestCase {
         let verify = VerifyCommand.run(["doc.json", "--amount", "10.00", "--amount", "0.01"], read: { _ in document })
         XCTAssertEqual(verify.status, 2)
         XCTAssertTrue(verify.errors.hasPrefix("tally verify: --amount is given twice"), verify.errors)
+        // Values that are numbers but out of range say so, rather than "not a number".
+        for (arguments, message) in [
+            (["--amount", "1e6145"], #"--amount: "1e6145" is not a decimal number: exponent out of range (limit ±6144)"#),
+            (["--minor-units", "9223372036854775808", "--numeric-currency", "840"], #"--minor-units "9223372036854775808" is out of range (a 64-bit whole number)"#),
+            (["--minor-units", "1.5", "--numeric-currency", "840"], #"--minor-units "1.5" is not a whole number"#),
+            (["--minor-units", "1", "--numeric-currency", "1000000000000000000000"], #"--numeric-currency "1000000000000000000000" is out of range (ISO 4217 numeric codes have 3 digits)"#),
+        ] {
+            let result = VerifyCommand.run(["doc.json"] + arguments, read: { _ in document })
+            XCTAssertEqual(result.status, 2)
+            XCTAssertTrue(result.errors.hasPrefix("tally verify: " + message), result.errors)
+        }
         let replay = ReplayCommand.run(["doc.json", "--format", "json", "--format", "w3c"], read: { _ in document })
         XCTAssertEqual(replay.status, 2)
         XCTAssertTrue(replay.errors.hasPrefix("tally replay: --format is given twice"), replay.errors)
