@@ -16,9 +16,10 @@ import TallyCheckout
 ///   `SupplementarySubLocality` (the address's `subLocality`), `AddressStreet`, `AddressCity`,
 ///   `AddressState` (the `administrativeArea`), `PostalCode`, `Country`, `ISOCountryCode`.
 ///
-/// **An absent value omits its key; the response never contains `null`.** This is what the seed's
-/// dictionary did (it set a key only when the value existed), so a reader written for it keeps
-/// working: test with `key in response` or `response.key ?? ""`. A value that is present but empty
+/// **An absent value omits its key; the response never contains `null`.** The seed's dictionary
+/// did so for names, email and phone; for an address it wrote all six address keys, `""` for the
+/// empty parts, where Tally writes only the parts present, so a reader written for it should
+/// test with `key in response` or `response.key ?? ""`. A value that is present but empty
 /// is written as `""`, and values are passed through unchanged (no trimming, no case changes:
 /// `ISOCountryCode` is whatever the address held). Street lines stay joined by `"\n"`.
 ///

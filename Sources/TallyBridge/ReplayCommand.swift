@@ -94,7 +94,7 @@ public enum ReplayCommand {
         var refusals: [String] = []
         for (name, node) in events {
             do {
-                let (line, refusal) = try apply(name, node, to: &checkout, format: format)
+                let (line, refusal) = try apply(name, node, to: &checkout, format: format, lenient: lenient)
                 lines += JSONWriter.write(line, pretty: false) + "\n"
                 if let refusal { refusals.append("\(node.path): \(refusal)") }
             } catch {
@@ -105,7 +105,9 @@ public enum ReplayCommand {
     }
 
     /// Applies one event and renders its update; the second value says why it was refused, if it was.
-    static func apply(_ name: String, _ node: Node, to checkout: inout Checkout, format: String) throws(DocumentError) -> (JSONValue, String?) {
+    static func apply(
+        _ name: String, _ node: Node, to checkout: inout Checkout, format: String, lenient: Bool = false
+    ) throws(DocumentError) -> (JSONValue, String?) {
         var errors: [PaymentError] = []
         var status: AuthorizationStatus?
         var carriesMethods = false
@@ -116,16 +118,16 @@ public enum ReplayCommand {
             errors = checkout.changeCouponCode(try node.string()).errors
             carriesMethods = true
         case "changeShippingContact":
-            errors = checkout.changeShippingContact(try contact(node)).errors
+            errors = checkout.changeShippingContact(try contact(node, lenient: lenient)).errors
             carriesMethods = true
         case "selectPaymentMethod":
-            errors = checkout.selectPaymentMethod(try paymentMethod(node)).errors
+            errors = checkout.selectPaymentMethod(try paymentMethod(node, lenient: lenient)).errors
         case "authorize":
-            let object = try node.object(keys: ["paymentMethod", "billingContact", "shippingContact", "transactionIdentifier"], lenient: false)
+            let object = try node.object(keys: ["paymentMethod", "billingContact", "shippingContact", "transactionIdentifier"], lenient: lenient)
             let payment = PaymentAuthorization(
-                paymentMethod: try paymentMethod(try object.required("paymentMethod")),
-                billingContact: try object.optional("billingContact").map { (node) throws(DocumentError) in try contact(node) },
-                shippingContact: try object.optional("shippingContact").map { (node) throws(DocumentError) in try contact(node) },
+                paymentMethod: try paymentMethod(try object.required("paymentMethod"), lenient: lenient),
+                billingContact: try object.optional("billingContact").map { (node) throws(DocumentError) in try contact(node, lenient: lenient) },
+                shippingContact: try object.optional("shippingContact").map { (node) throws(DocumentError) in try contact(node, lenient: lenient) },
                 transactionIdentifier: try object.optional("transactionIdentifier")?.string() ?? "")
             let result = checkout.authorize(payment)
             let refusal = result.status == .success ? nil : "\(result.status.bridgeString): " + result.errors.map(\.description).joined(separator: "; ")
@@ -160,13 +162,13 @@ public enum ReplayCommand {
         }
     }
 
-    static func contact(_ node: Node) throws(DocumentError) -> Contact {
-        let object = try node.object(keys: ["givenName", "familyName", "emailAddress", "phoneNumber", "postalAddress"], lenient: false)
+    static func contact(_ node: Node, lenient: Bool = false) throws(DocumentError) -> Contact {
+        let object = try node.object(keys: ["givenName", "familyName", "emailAddress", "phoneNumber", "postalAddress"], lenient: lenient)
         var address: PostalAddress?
         if let postal = object.optional("postalAddress") {
             let fields = try postal.object(
                 keys: ["street", "subLocality", "city", "subAdministrativeArea", "administrativeArea", "postalCode", "country", "isoCountryCode"],
-                lenient: false)
+                lenient: lenient)
             address = PostalAddress(
                 street: try fields.optional("street")?.string(), subLocality: try fields.optional("subLocality")?.string(),
                 city: try fields.optional("city")?.string(), subAdministrativeArea: try fields.optional("subAdministrativeArea")?.string(),
@@ -179,8 +181,8 @@ public enum ReplayCommand {
             postalAddress: address)
     }
 
-    static func paymentMethod(_ node: Node) throws(DocumentError) -> PaymentMethod {
-        let object = try node.object(keys: ["type", "network", "displayName"], lenient: false)
+    static func paymentMethod(_ node: Node, lenient: Bool = false) throws(DocumentError) -> PaymentMethod {
+        let object = try node.object(keys: ["type", "network", "displayName"], lenient: lenient)
         return PaymentMethod(
             displayName: try object.optional("displayName")?.string(),
             network: (try object.optional("network")?.string()).map { PaymentNetwork(rawValue: $0) },

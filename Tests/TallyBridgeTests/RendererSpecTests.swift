@@ -152,6 +152,12 @@ final class CommandInputTests: XCTestCase {
             XCTAssertEqual(result.status, 2)
             XCTAssertTrue(result.errors.hasPrefix("tally verify: " + message), result.errors)
         }
+        // --lenient ignores unknown keys inside events too, as the error's hint says.
+        let typo = #"{"document": \#(document), "events": [{"selectPaymentMethod": {"type": "credit", "colour": "red"}}]}"#
+        let strict = ReplayCommand.run(["doc.json"], read: { _ in typo })
+        XCTAssertEqual(strict.status, 1)
+        XCTAssertTrue(strict.errors.contains("events[0].selectPaymentMethod.colour: unknown key (a typo? read with lenient"), strict.errors)
+        XCTAssertEqual(ReplayCommand.run(["doc.json", "--lenient"], read: { _ in typo }).status, 0)
         let replay = ReplayCommand.run(["doc.json", "--format", "json", "--format", "w3c"], read: { _ in document })
         XCTAssertEqual(replay.status, 2)
         XCTAssertTrue(replay.errors.hasPrefix("tally replay: --format is given twice"), replay.errors)
