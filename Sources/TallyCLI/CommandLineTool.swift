@@ -59,7 +59,9 @@ enum CommandLineTool {
                 return 0
             }
             guard arguments.count == 1 else {
-                printError("tally demo: unexpected argument \(String(reflecting: arguments[1]))")
+                // Name the first argument that is not the lone --help (`demo --help x` names "x").
+                let unexpected = arguments.dropFirst().first { !["--help", "-h"].contains($0) } ?? arguments[1]
+                printError("tally demo: unexpected argument \(String(reflecting: unexpected))")
                 return 2
             }
             print(Demo.render(), terminator: "")
@@ -78,6 +80,10 @@ enum CommandLineTool {
             if !result.errors.isEmpty { printError(String(result.errors.dropLast())) }
             return result.status
         case "help", "--help", "-h":
+            guard arguments.count == 1 else {
+                printError("tally \(command): unexpected argument \(String(reflecting: arguments[1]))\n\n" + usage)
+                return 2
+            }
             print(usage, terminator: "")
             return 0
         default:

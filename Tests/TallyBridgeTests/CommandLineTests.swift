@@ -47,6 +47,13 @@ final class CommandLineTests: XCTestCase {
             XCTAssertTrue(help.output.contains("USAGE: tally \(command)") && help.output.contains("EXAMPLE"), command)
         }
         XCTAssertEqual(try tally(["bogus"]).status, 2)
+        // Extra arguments are usage errors for help as for every command, named as given.
+        XCTAssertEqual(try tally(["help", "extra"]).status, 2)
+        let demo = try tally(["demo", "--help", "x"])
+        XCTAssertEqual(demo.status, 2)
+        XCTAssertTrue(demo.errors.contains(#"unexpected argument "x""#), demo.errors)
+        let missing = try tally(["quote", "Examples/documents/does-not-exist.json"])
+        XCTAssertEqual(missing.errors, "tally quote: cannot read Examples/documents/does-not-exist.json: no such file\n")
         XCTAssertEqual(try tally([]).status, 2)
         XCTAssertEqual(try tally(["quote"]).status, 2)
         XCTAssertEqual(try tally(["quote", "Examples/documents/does-not-exist.json"]).status, 1)
