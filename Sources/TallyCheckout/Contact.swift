@@ -41,7 +41,7 @@ public struct Contact: Hashable, Sendable {
     public func provides(_ field: ContactField) -> Bool {
         func present(_ text: String?) -> Bool { !(text ?? "").isEmpty }
         switch field {
-        case .postalAddress: return postalAddress.map { present($0.isoCountryCode) } ?? false
+        case .postalAddress: return postalAddress?.knownCountryCode != nil  // the rules' own test of a country
         case .emailAddress: return present(emailAddress)
         case .phoneNumber: return present(phoneNumber)
         case .name, .phoneticName: return present(givenName) || present(familyName)
