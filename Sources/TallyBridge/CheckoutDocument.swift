@@ -16,6 +16,9 @@ import TallyMoney
 /// Every error names the JSON path and the reason; unknown keys are errors (usually typos) unless
 /// `lenient` is set; unknown enumeration strings are always errors.
 public enum CheckoutDocument {
+    /// Foundation's ISO 3166-1 region identifiers (with its numeric area codes), built once.
+    static let isoRegionCodes = Set(Locale.Region.isoRegions.map(\.identifier))
+
     /// Reads a document and builds its `Checkout`.
     ///
     /// - Throws: `DocumentError` with the JSON path: malformed JSON, a wrong type, a bad amount,
@@ -44,9 +47,7 @@ public enum CheckoutDocument {
         let countryCode = try root.required("countryCode").string()
         // Apple Pay and WebKit take only an ISO 3166-1 alpha-2 region, in capitals ("US", not
         // "us" or "USA"); a sheet opened with anything else fails in the browser, not here.
-        guard countryCode.utf8.count == 2, countryCode.utf8.allSatisfy({ $0 &- 65 < 26 }),
-            Locale.Region.isoRegions.contains(where: { $0.identifier == countryCode })
-        else {
+        guard countryCode.utf8.count == 2, countryCode.utf8.allSatisfy({ $0 &- 65 < 26 }), isoRegionCodes.contains(countryCode) else {
             throw DocumentError(
                 path: "countryCode", reason: "\(String(reflecting: countryCode)) is not an ISO 3166-1 alpha-2 country code (two capital letters, such as \"US\")")
         }
