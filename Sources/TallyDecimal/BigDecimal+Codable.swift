@@ -1,4 +1,5 @@
 // JSON and other coders: encode as a string (lossless everywhere), decode a string or a number.
+import Foundation
 
 extension BigDecimal: Codable {
     /// Encodes `description` as a single string value: `"12.75"`, `"1E+3"`. Strings survive every
@@ -21,12 +22,18 @@ extension BigDecimal: Codable {
     /// Decodes a string (parsed exactly, with the default `ParseLimits` or those under
     /// `parseLimitsKey`) or a number.
     ///
-    /// Numbers are taken exactly when they are integers that fit `Int64`. Other numbers go through
-    /// the coder's `Decimal` support, which in Foundation's `JSONDecoder` keeps at most 38 or 39
-    /// digits and drops trailing zeros (`1.50` arrives as `1.5`, and underflow such as `1e-400`
-    /// arrives as `0`); a number that arrives with 38 or more digits may have been cut, so it is
-    /// rejected rather than taken as exact. Send amounts as strings, or read JSON with a reader
-    /// that keeps each number's text.
+    /// Numbers go through the coder's `Decimal` support, which in Foundation's `JSONDecoder` reads
+    /// the number's digits and is exact up to 37 significant digits, except that trailing zeros
+    /// are dropped (`1.50` arrives as `1.5`) and underflow such as `1e-400` arrives as `0`. A number
+    /// that arrives with 38 or more digits may have been cut, so it is rejected rather than taken as
+    /// exact; but a longer number whose cut leaves fewer digits cannot be told from a short one
+    /// (`19.990000000000000000000000000000000000001` arrives as `19.99`), since a `Decoder` never
+    /// shows the number's text. Send amounts as strings, as `encode(to:)` writes them, or read JSON
+    /// with a reader that keeps each number's text (the checkout document in TallyBridge does).
+    ///
+    /// Integers are not read as `Int64` first: Foundation's `JSONDecoder` on Linux converts a
+    /// number through `Double` for that and accepts `99.99999999999999999` as the integer `100`.
+    /// `Int64` is the fallback only for coders whose numbers cannot be read as `Decimal`.
     ///
     /// - Throws: `DecodingError.dataCorrupted` naming the reason when the text is not a decimal,
     ///   or when a number may have lost digits.
@@ -40,10 +47,17 @@ extension BigDecimal: Codable {
                 throw DecodingError.dataCorrupted(
                     DecodingError.Context(codingPath: decoder.codingPath, debugDescription: error.description))
             }
-        } else if let integer = try? container.decode(Int64.self) {
-            self.init(integer)
-        } else {
-            self = try BigDecimal.decodeNumber(container, codingPath: decoder.codingPath)
+            return
         }
+        let decimal: Decimal
+        do {
+            decimal = try container.decode(Decimal.self)
+        } catch {
+            // A coder without `Decimal` numbers (a property list's integer): take an exact integer.
+            guard let integer = try? container.decode(Int64.self) else { throw error }
+            self.init(integer)
+            return
+        }
+        self = try BigDecimal.decodeNumber(decimal, codingPath: decoder.codingPath)
     }
 }

@@ -14,8 +14,7 @@ extension BigDecimal {
         self.init(coefficient: parsed.coefficient, exponent: parsed.exponent + value.exponent)
     }
 
-    static func decodeNumber(_ container: any SingleValueDecodingContainer, codingPath: [any CodingKey]) throws -> BigDecimal {
-        let decimal = try container.decode(Decimal.self)
+    static func decodeNumber(_ decimal: Decimal, codingPath: [any CodingKey]) throws -> BigDecimal {
         guard let value = BigDecimal(exactly: decimal) else {
             throw DecodingError.dataCorrupted(
                 DecodingError.Context(codingPath: codingPath, debugDescription: "\(decimal) is not a finite decimal"))

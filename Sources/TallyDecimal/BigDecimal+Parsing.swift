@@ -59,7 +59,19 @@ extension BigDecimal: LosslessStringConvertible, ExpressibleByStringLiteral {
         func error(in text: String) -> DecimalParsingError {
             let utf8 = text.utf8
             let end = utf8.index(utf8.startIndex, offsetBy: Swift.min(byteOffset, utf8.count))
-            let offset = text[..<end].count  // bytes to characters
+            // Bytes to characters: the offset of the character that holds the failing byte, and that
+            // whole character. The scanner sees bytes, so a combining mark after a digit
+            // (`"1\u{301}"`) fails at the mark's first byte, inside the character `1\u{301}`.
+            var offset = 0
+            var start = text.startIndex
+            while start < text.endIndex {
+                let next = text.index(after: start)
+                if next > end { break }
+                offset += 1
+                start = next
+            }
+            var reason = reason
+            if case .unexpectedCharacter = reason, start < text.endIndex { reason = .unexpectedCharacter(text[start]) }
             return DecimalParsingError(
                 excerpt: text.count > 40 ? String(text.prefix(40)) + "…" : text,
                 offset: offset, reason: reason)

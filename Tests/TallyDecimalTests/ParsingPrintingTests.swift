@@ -61,6 +61,11 @@ final class ParsingPrintingTests: XCTestCase {
             ("--1", .unexpectedCharacter("-"), 1),
             ("1.5€", .unexpectedCharacter("€"), 3),
             ("价格1", .unexpectedCharacter("价"), 0),
+            // A combining mark makes one character with the digit before it: the error names that
+            // character and its offset, not the mark alone one place further.
+            ("1\u{301}", .unexpectedCharacter("1\u{301}"), 0),
+            ("12.5\u{301}0", .unexpectedCharacter("5\u{301}"), 3),
+            ("7\u{FE0F}\u{20E3}", .unexpectedCharacter("7\u{FE0F}\u{20E3}"), 0),
             ("1E999999999", .exponentOutOfRange(limit: 6144), 1),
             ("1E-999999999999999999999999", .exponentOutOfRange(limit: 6144), 1),
         ]
