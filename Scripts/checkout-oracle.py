@@ -52,6 +52,8 @@ def dec(v, path):
     except Exception:
         raise DocError(path)
     if not d.is_finite() or "_" in text or text.strip() != text: raise DocError(path)
+    # Bridge.md: a document's numbers are below 10^100 (at most 100 digits before the point).
+    if d != 0 and d.adjusted() >= 100: raise DocError(path)
     return d
 
 
@@ -308,7 +310,7 @@ def rand_amount(rng, minor, lo_neg=False, big=False):
     if TIES and not big and k < 0.6:
         units = rng.choice([1, 3, 5, 7, 15, 25, 35, 45, 105, 125, 250, 999, 1005, 2])
     elif big and rng.random() < 0.2:
-        units = rng.randrange(10 ** rng.randint(100, 400))
+        units = rng.randrange(10 ** rng.randint(90, 130))  # around the 10^100 bound
     elif big or k < 0.05:
         units = rng.randrange(10 ** rng.randint(20, 45))
     elif k < 0.15:

@@ -16,8 +16,24 @@ import TallyMoney
 /// Every error names the JSON path and the reason; unknown keys are errors (usually typos) unless
 /// `lenient` is set; unknown enumeration strings are always errors.
 public enum CheckoutDocument {
-    /// Foundation's ISO 3166-1 region identifiers (with its numeric area codes), built once.
-    static let isoRegionCodes = Set(Locale.Region.isoRegions.map(\.identifier))
+    /// The most digits a number in a document may have before the decimal point (amounts, rates and
+    /// percents are below 10^100 in magnitude); beyond any price, and it keeps a summary's size in
+    /// proportion to its document's.
+    public static let maximumIntegerDigits = 100
+
+    /// The 249 officially assigned ISO 3166-1 alpha-2 codes (ISO 3166 Maintenance Agency, 2024).
+    /// Not Foundation's `Locale.Region.isoRegions`: CLDR's list adds 12 codes that are not assigned
+    /// (`AC CP CQ DG EA EU EZ IC QO TA UN XK`) and can differ between platforms.
+    static let isoRegionCodes: Set<String> = Set("""
+        AD AE AF AG AI AL AM AO AQ AR AS AT AU AW AX AZ BA BB BD BE BF BG BH BI BJ BL BM BN BO BQ BR BS BT BV \
+        BW BY BZ CA CC CD CF CG CH CI CK CL CM CN CO CR CU CV CW CX CY CZ DE DJ DK DM DO DZ EC EE EG EH ER ES \
+        ET FI FJ FK FM FO FR GA GB GD GE GF GG GH GI GL GM GN GP GQ GR GS GT GU GW GY HK HM HN HR HT HU ID IE \
+        IL IM IN IO IQ IR IS IT JE JM JO JP KE KG KH KI KM KN KP KR KW KY KZ LA LB LC LI LK LR LS LT LU LV LY \
+        MA MC MD ME MF MG MH MK ML MM MN MO MP MQ MR MS MT MU MV MW MX MY MZ NA NC NE NF NG NI NL NO NP NR NU \
+        NZ OM PA PE PF PG PH PK PL PM PN PR PS PT PW PY QA RE RO RS RU RW SA SB SC SD SE SG SH SI SJ SK SL SM \
+        SN SO SR SS ST SV SX SY SZ TC TD TF TG TH TJ TK TL TM TN TO TR TT TV TW TZ UA UG UM US UY UZ VA VC VE \
+        VG VI VN VU WF WS YE YT ZA ZM ZW
+        """.split(separator: " ").map(String.init))
 
     /// Reads a document and builds its `Checkout`.
     ///
@@ -42,14 +58,14 @@ public enum CheckoutDocument {
         do {
             currency = try Currency(currencyCode)
         } catch {
-            throw DocumentError(path: "currencyCode", reason: "\(String(reflecting: currencyCode)) is not an ISO 4217 code")
+            throw DocumentError(path: "currencyCode", reason: "\(Node.shown(currencyCode)) is not an ISO 4217 code")
         }
         let countryCode = try root.required("countryCode").string()
         // Apple Pay and WebKit take only an ISO 3166-1 alpha-2 region, in capitals ("US", not
         // "us" or "USA"); a sheet opened with anything else fails in the browser, not here.
         guard countryCode.utf8.count == 2, countryCode.utf8.allSatisfy({ $0 &- 65 < 26 }), isoRegionCodes.contains(countryCode) else {
             throw DocumentError(
-                path: "countryCode", reason: "\(String(reflecting: countryCode)) is not an ISO 3166-1 alpha-2 country code (two capital letters, such as \"US\")")
+                path: "countryCode", reason: "\(Node.shown(countryCode)) is not an ISO 3166-1 alpha-2 country code (two capital letters, such as \"US\")")
         }
         let merchantName = try root.optional("merchantName")?.string() ?? "Total"
         let items = try root.required("items").array().map { (node) throws(DocumentError) -> SummaryItem in
@@ -144,13 +160,37 @@ struct Node {
     let value: JSONValue
     let path: String
 
-    func child(_ key: String) -> String { path.isEmpty ? key : "\(path).\(key)" }
+    func child(_ key: String) -> String { Node.member(path, key) }
+
+    /// The path of member `key` under `path`: `items.amount` for a plain name, and for any other
+    /// key (one from the document: an unknown key can hold dots, brackets or control characters)
+    /// the key quoted and escaped in brackets, `["items[1].amount"]`, so that a path never points
+    /// somewhere else and a message never spans lines.
+    static func member(_ path: String, _ key: String) -> String {
+        let isName = key.utf8.first.map { $0 &- 48 >= 10 } ?? false
+            && key.utf8.allSatisfy { ($0 | 0x20) &- 97 < 26 || $0 &- 48 < 10 || $0 == 95 }
+        if isName { return path.isEmpty ? key : "\(path).\(key)" }
+        return "\(path)[\(shown(key))]"
+    }
+
+    /// `text` as a message shows it: quoted with its control characters escaped
+    /// (`String(reflecting:)`), and cut to its first 40 characters (a 9 MB amount is not echoed whole).
+    static func shown(_ text: String) -> String {
+        var characters = 0
+        var end = text.startIndex
+        while end < text.endIndex, characters < 40 {
+            end = text.index(after: end)
+            characters += 1
+        }
+        return end == text.endIndex ? String(reflecting: text) : String(reflecting: String(text[..<end])) + "…"
+    }
 
     func fail(_ reason: String) -> DocumentError { DocumentError(path: path, reason: reason) }
 
     func object(keys: Set<String>, lenient: Bool) throws(DocumentError) -> ObjectNode {
         guard case .object(let object) = value else { throw fail("expected an object, found \(value.kindDescription)") }
-        if !lenient, let unknown = object.keys.first(where: { !keys.contains($0) }) {
+        // Known keys are ASCII; the ASCII test keeps a canonically equivalent spelling from matching.
+        if !lenient, let unknown = object.keys.first(where: { !($0.utf8.allSatisfy { $0 < 0x80 } && keys.contains($0)) }) {
             throw DocumentError(path: child(unknown), reason: "unknown key (a typo? read with lenient to ignore unknown keys)")
         }
         return ObjectNode(object: object, path: path)
@@ -179,15 +219,22 @@ struct Node {
         case .number(let number): text = number
         default: throw fail("expected a decimal number (a string or a number), found \(value.kindDescription)")
         }
+        let shown = value == .string(text) ? Node.shown(text) : (text.count > 40 ? String(text.prefix(40)) + "…" : text)
+        let number: BigDecimal
         do {
-            return try BigDecimal(parsing: text)
+            number = try BigDecimal(parsing: text)
         } catch {
-            let shown = value == .string(text) ? String(reflecting: text) : text
             switch error.reason {
             case .tooManyDigits, .exponentOutOfRange: throw fail("\(shown) is out of range: \(error.description)")
             default: throw fail("\(shown) is not a decimal number")
             }
         }
+        // Every number is written out in full in the summary (Apple Pay and W3C take no exponent
+        // notation), so `1e6144`, six bytes, would print as 6,145 digits on every line and event.
+        guard number.isZero || number.exponent + number.digitCount <= CheckoutDocument.maximumIntegerDigits else {
+            throw fail("\(shown) is out of range: a document's numbers have at most \(CheckoutDocument.maximumIntegerDigits) digits before the point")
+        }
+        return number
     }
 
     /// An amount in `currency`: a decimal with no more decimals than the currency allows.
@@ -202,7 +249,7 @@ struct Node {
     func enumeration<T>(_ cases: [String: T]) throws(DocumentError) -> T {
         let text = try string()
         guard let match = cases[text] else {
-            throw fail("\(String(reflecting: text)) is not one of \(cases.keys.sorted().joined(separator: ", "))")
+            throw fail("\(Node.shown(text)) is not one of \(cases.keys.sorted().joined(separator: ", "))")
         }
         return match
     }
@@ -215,11 +262,15 @@ struct ObjectNode {
 
     func optional(_ key: String) -> Node? {
         guard let value = object[key], value != .null else { return nil }
-        return Node(value: value, path: path.isEmpty ? key : "\(path).\(key)")
+        return Node(value: value, path: Node.member(path, key))
     }
 
     func required(_ key: String) throws(DocumentError) -> Node {
-        guard let node = optional(key) else { throw DocumentError(path: path.isEmpty ? key : "\(path).\(key)", reason: "is missing") }
+        guard let node = optional(key) else {
+            // `null` is read as absent for optional keys; for a required one, say what was there.
+            let found = object[key] == .null ? "is null (a value is required)" : "is missing"
+            throw DocumentError(path: Node.member(path, key), reason: found)
+        }
         return node
     }
 }

@@ -119,7 +119,9 @@ public enum JSONReader {
             if depth > limits.maximumDepth { throw error("nesting deeper than the limit of \(limits.maximumDepth)") }
             position += 1  // {
             var members: [(key: String, value: JSONValue)] = []
-            var seen = Set<String>()
+            // Names compare code point by code point (RFC 8259 §8.3): `"é"` and `"e\u0301"` are two
+            // names, though Swift's `==` finds the strings canonically equivalent.
+            var seen = Set<[UInt8]>()
             skipWhitespace()
             if position < bytes.count && bytes[position] == UInt8(ascii: "}") {
                 position += 1
@@ -132,7 +134,7 @@ public enum JSONReader {
                 }
                 let keyStart = position
                 let key = try string()
-                if !seen.insert(key).inserted { throw error("the key \(String(reflecting: key)) appears twice", at: keyStart) }
+                if !seen.insert(Array(key.utf8)).inserted { throw error("the key \(String(reflecting: key)) appears twice", at: keyStart) }
                 skipWhitespace()
                 guard position < bytes.count, bytes[position] == UInt8(ascii: ":") else {
                     throw error("expected ':' after the member name, found \(describeNext())")

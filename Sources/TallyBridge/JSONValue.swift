@@ -40,9 +40,10 @@ public struct JSONObject: Hashable, Sendable {
         self.members = members
     }
 
-    /// The value of `key`, or `nil`.
+    /// The value of `key`, or `nil`. Keys match code point by code point, as the reader tells
+    /// them apart (not by Swift's canonical equivalence).
     public subscript(key: String) -> JSONValue? {
-        members.first { $0.key == key }?.value
+        members.first { $0.key.utf8.elementsEqual(key.utf8) }?.value
     }
 
     /// The keys, in order.

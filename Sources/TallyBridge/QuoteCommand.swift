@@ -45,19 +45,15 @@ public enum QuoteCommand {
     /// for `-`, standard input.
     public static func run(_ arguments: [String], read: (String) throws -> String) -> Result {
         let prepared: Prepared
-        switch prepare(arguments, command: "quote", usage: usage, extraOptions: ["--format"], read: read) {
+        let formatError = "--format must be one of \(SummaryRenderer.Format.allCases.map(\.rawValue).joined(separator: ", "))"
+        switch prepare(
+            arguments, command: "quote", usage: usage, extraOptions: ["--format"],
+            validate: { $0["--format"].flatMap { SummaryRenderer.Format(rawValue: $0) == nil ? formatError : nil } }, read: read)
+        {
         case .failure(let box): return box.result
         case .success(let value): prepared = value
         }
-        let format: SummaryRenderer.Format
-        if let name = prepared.options["--format"] {
-            guard let chosen = SummaryRenderer.Format(rawValue: name) else {
-                return usageError("--format must be one of \(SummaryRenderer.Format.allCases.map(\.rawValue).joined(separator: ", "))", command: "quote", usage: usage)
-            }
-            format = chosen
-        } else {
-            format = .table
-        }
+        let format = prepared.options["--format"].flatMap(SummaryRenderer.Format.init(rawValue:)) ?? .table
         let rendered: String
         do {
             rendered = try SummaryRenderer.render(prepared.checkout, errors: prepared.paymentErrors, as: format)
@@ -80,8 +76,12 @@ public enum QuoteCommand {
 
     /// The options every document command shares: FILE|-, --lenient, and the events (contact,
     /// shipping, coupon, payment type), applied in that order; `extraOptions` take a value too.
+    /// `validate` checks the command's own options and returns a usage error's message; it runs
+    /// before the input is read, so a usage error is exit 2 even when the file is missing and does
+    /// not wait for standard input.
     static func prepare(
-        _ arguments: [String], command: String, usage: String, extraOptions: Set<String>, read: (String) throws -> String
+        _ arguments: [String], command: String, usage: String, extraOptions: Set<String>,
+        validate: ([String: String]) -> String? = { _ in nil }, read: (String) throws -> String
     ) -> Swift.Result<Prepared, ResultBox> {
         var file: String?
         var options: [String: String] = [:]
@@ -118,6 +118,7 @@ public enum QuoteCommand {
             }
             paymentType = type
         }
+        if let message = validate(options) { return .failure(ResultBox(usageError(message, command: command, usage: usage))) }
         let text: String
         do {
             text = try read(file)

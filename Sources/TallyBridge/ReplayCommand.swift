@@ -36,8 +36,20 @@ public enum ReplayCommand {
 
         """
 
+    /// The most summary lines (items, derived lines and shipping methods, counted per event) one
+    /// replay renders: 1,000,000, some 50 MB of output. A replay's output grows as events × lines,
+    /// so a 600 KB document with 1,000 items and 20,000 events would print about a gigabyte;
+    /// beyond the bound the replay stops before the first event, with the figures.
+    public static let maximumRenderedLines = 1_000_000
+
     /// Runs `tally replay` with `arguments` (those after `replay`).
-    public static func run(_ arguments: [String], read: (String) throws -> String) -> QuoteCommand.Result {
+    ///
+    /// - Parameter write: receives each update's line as soon as it is rendered (the executable
+    ///   passes standard output, so memory stays bounded by one update); when `nil`, the lines are
+    ///   collected in the result's `output`.
+    public static func run(
+        _ arguments: [String], read: (String) throws -> String, write: ((String) -> Void)? = nil
+    ) -> QuoteCommand.Result {
         var file: String?
         var chosenFormat: String?
         var lenient = false
@@ -78,12 +90,27 @@ public enum ReplayCommand {
                 throw DocumentError(path: "", reason: "not JSON: \(error)")
             }
             let root = try Node(value: value, path: "").object(keys: ["document", "events"], lenient: lenient)
-            checkout = try CheckoutDocument.checkout(from: try root.required("document").value, lenient: lenient)
+            let document = try root.required("document")
+            do {
+                checkout = try CheckoutDocument.checkout(from: document.value, lenient: lenient)
+            } catch {
+                // The document's own paths start at its root; here it sits under `document`.
+                let inner = error.path
+                let path = inner.isEmpty ? document.path : (inner.hasPrefix("[") ? document.path + inner : "\(document.path).\(inner)")
+                throw DocumentError(path: path, reason: error.reason)
+            }
             events = try root.required("events").array().map { (node) throws(DocumentError) -> (String, Node) in
                 guard case .object(let object) = node.value, object.members.count == 1, let member = object.members.first else {
                     throw node.fail("an event is an object with exactly one key: selectShippingMethod, changeCouponCode, changeShippingContact, selectPaymentMethod or authorize")
                 }
-                return (member.key, Node(value: member.value, path: "\(node.path).\(member.key)"))
+                return (member.key, Node(value: member.value, path: Node.member(node.path, member.key)))
+            }
+            let linesPerEvent = checkout.items.count + checkout.shippingMethods.count + 6
+            let (rendered, overflow) = events.count.multipliedReportingOverflow(by: linesPerEvent)
+            if overflow || rendered > maximumRenderedLines {
+                throw DocumentError(
+                    path: "events",
+                    reason: "\(events.count) events × up to \(linesPerEvent) summary lines each is more than the \(maximumRenderedLines) lines a replay renders; replay fewer events at a time")
             }
         } catch let error as DocumentError {
             return QuoteCommand.Result(status: 1, output: "", errors: "tally replay: \(file): \(error)\n")
@@ -91,11 +118,12 @@ public enum ReplayCommand {
             return QuoteCommand.Result(status: 1, output: "", errors: "tally replay: \(file): \(error)\n")
         }
         var lines = ""
+        let emit = write ?? { lines += $0 }
         var refusals: [String] = []
         for (name, node) in events {
             do {
                 let (line, refusal) = try apply(name, node, to: &checkout, format: format, lenient: lenient)
-                lines += JSONWriter.write(line, pretty: false) + "\n"
+                emit(JSONWriter.write(line, pretty: false) + "\n")
                 if let refusal { refusals.append("\(node.path): \(refusal)") }
             } catch {
                 return QuoteCommand.Result(status: 1, output: lines, errors: "tally replay: \(file): \(error)\n")

@@ -224,13 +224,16 @@ public enum SummaryRenderer {
         let summary = checkout.summary
         let currency = checkout.currency
         let rows = summary.map { ($0.label, amount($0.amount, currency) + ($0.type == .pending ? " (pending)" : "")) }
-        let labelWidth = rows.map { displayWidth($0.0) }.max() ?? 0
-        let amountWidth = rows.map { $0.1.count }.max() ?? 0
+        // Columns align up to 48 columns of label and 32 of amount; a longer label or amount pushes
+        // its own row out instead of padding every row to it (a 1 MB label above 5,000 items
+        // would otherwise print 5 GB).
+        let labelWidth = Swift.min(rows.map { displayWidth($0.0) }.max() ?? 0, 48)
+        let amountWidth = Swift.min(rows.map { $0.1.count }.max() ?? 0, 32)
         var out = ""
         for (index, row) in rows.enumerated() {
             if index == rows.count - 1 { out += String(repeating: "-", count: labelWidth + amountWidth + 2) + "\n" }
-            out += row.0 + String(repeating: " ", count: labelWidth - displayWidth(row.0) + 2)
-                + String(repeating: " ", count: amountWidth - row.1.count) + row.1 + "\n"
+            out += row.0 + String(repeating: " ", count: Swift.max(labelWidth - displayWidth(row.0), 0) + 2)
+                + String(repeating: " ", count: Swift.max(amountWidth - row.1.count, 0)) + row.1 + "\n"
         }
         out += "\(currency.code), \(summary.count) lines"
         if let selected = checkout.selectedShippingMethodIdentifier { out += ", shipping: \(selected)" }

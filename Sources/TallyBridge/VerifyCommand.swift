@@ -29,28 +29,54 @@ public enum VerifyCommand {
     public static func run(_ arguments: [String], read: (String) throws -> String) -> QuoteCommand.Result {
         let prepared: QuoteCommand.Prepared
         switch QuoteCommand.prepare(
-            arguments, command: "verify", usage: usage, extraOptions: ["--amount", "--minor-units", "--numeric-currency"], read: read)
+            arguments, command: "verify", usage: usage, extraOptions: ["--amount", "--minor-units", "--numeric-currency"],
+            validate: { options in
+                if case .failure(let message) = claim(options) { return message.text }
+                return nil
+            }, read: read)
         {
         case .failure(let box): return box.result
         case .success(let value): prepared = value
         }
-        let options = prepared.options
         let checkout = prepared.checkout
         let messages = prepared.refusals + prepared.paymentErrors.map { "\($0)" }
         if !messages.isEmpty {
             return QuoteCommand.Result(status: 1, output: "", errors: messages.map { "tally verify: \($0)\n" }.joined())
         }
         let verification: TotalVerification
+        switch claim(prepared.options) {
+        case .success(.amount(let amount)): verification = checkout.verify(total: Money(amount, checkout.currency))
+        case .success(.minorUnits(let minorUnits, let numeric)):
+            verification = checkout.verify(minorUnits: minorUnits, numericCurrencyCode: numeric)
+        case .failure(let message): return QuoteCommand.usageError(message.text, command: "verify", usage: usage)
+        }
+        if verification.isMatch {
+            return QuoteCommand.Result(status: 0, output: "matches: \(checkout.summary.total)\n", errors: "")
+        }
+        return QuoteCommand.Result(status: 1, output: "", errors: "tally verify: \(verification)\n")
+    }
+
+    /// The amount the client claims, from the options.
+    enum Claim {
+        case amount(BigDecimal)
+        case minorUnits(Int64, numericCurrencyCode: Int)
+    }
+
+    /// A usage error's message, as an `Error` for `Result`.
+    struct UsageMessage: Error {
+        let text: String
+    }
+
+    /// Reads --amount, or --minor-units with --numeric-currency (checked before the document is read).
+    static func claim(_ options: [String: String]) -> Result<Claim, UsageMessage> {
         switch (options["--amount"], options["--minor-units"], options["--numeric-currency"]) {
         case (let text?, nil, nil):
-            let amount: BigDecimal
             do {
-                amount = try BigDecimal(parsing: text)
+                return .success(.amount(try BigDecimal(parsing: text)))
             } catch {
                 // The parser's reason: not a number, or a number beyond the limits (1e6145).
-                return QuoteCommand.usageError("--amount: \(error)", command: "verify", usage: usage)
+                return .failure(UsageMessage(text: "--amount: \(error)"))
             }
-            verification = checkout.verify(total: Money(amount, checkout.currency))
         case (nil, let units?, let code?):
             func integral(_ text: Substring) -> Bool {
                 let digits = text.first == "-" || text.first == "+" ? text.dropFirst() : text
@@ -58,19 +84,15 @@ public enum VerifyCommand {
             }
             guard let minorUnits = Int64(units) else {
                 let reason = integral(units[...]) ? "is out of range (a 64-bit whole number)" : "is not a whole number"
-                return QuoteCommand.usageError("--minor-units \(String(reflecting: units)) \(reason)", command: "verify", usage: usage)
+                return .failure(UsageMessage(text: "--minor-units \(String(reflecting: units)) \(reason)"))
             }
             guard let numeric = Int(code) else {
                 let reason = integral(code[...]) ? "is out of range (ISO 4217 numeric codes have 3 digits)" : "is not a number"
-                return QuoteCommand.usageError("--numeric-currency \(String(reflecting: code)) \(reason)", command: "verify", usage: usage)
+                return .failure(UsageMessage(text: "--numeric-currency \(String(reflecting: code)) \(reason)"))
             }
-            verification = checkout.verify(minorUnits: minorUnits, numericCurrencyCode: numeric)
+            return .success(.minorUnits(minorUnits, numericCurrencyCode: numeric))
         default:
-            return QuoteCommand.usageError("give --amount, or --minor-units with --numeric-currency", command: "verify", usage: usage)
+            return .failure(UsageMessage(text: "give --amount, or --minor-units with --numeric-currency"))
         }
-        if verification.isMatch {
-            return QuoteCommand.Result(status: 0, output: "matches: \(checkout.summary.total)\n", errors: "")
-        }
-        return QuoteCommand.Result(status: 1, output: "", errors: "tally verify: \(verification)\n")
     }
 }

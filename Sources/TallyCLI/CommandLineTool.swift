@@ -74,7 +74,8 @@ enum CommandLineTool {
             case "quote": result = QuoteCommand.run(rest, read: read)
             case "verify": result = VerifyCommand.run(rest, read: read)
             case "purchases": result = PurchasesCommand.run(rest, read: read)
-            default: result = ReplayCommand.run(rest, read: read)
+            // Each update is printed as it is rendered: a replay's output can be large.
+            default: result = ReplayCommand.run(rest, read: read, write: { print($0, terminator: "") })
             }
             print(result.output, terminator: "")
             if !result.errors.isEmpty { printError(String(result.errors.dropLast())) }

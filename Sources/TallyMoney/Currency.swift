@@ -85,13 +85,18 @@ public struct Currency: Hashable, Sendable, CustomStringConvertible {
     /// The most minor units a currency may have (a custom token with 18 decimals is fine).
     public static let maximumMinorUnits = 18
 
-    /// The ISO 4217 currency with the alphabetic code `code` (upper case, exactly as ISO writes it).
+    /// The ISO 4217 currency with the alphabetic code `code` (three ASCII capitals, exactly as ISO
+    /// writes it).
     ///
     /// - Throws: `MoneyError.unknownCurrencyCode` when ISO 4217 has no such code (`"usd"` is not
     ///   `"USD"`: codes are case-sensitive), `MoneyError.currencyWithoutMinorUnits` for codes whose
     ///   minor units ISO lists as "N.A." (gold `XAU`, special drawing rights `XDR`, testing `XTS`, …).
     public init(_ code: String) throws(MoneyError) {
-        guard let index = Currency.isoIndexByCode[code] else { throw .unknownCurrencyCode(code) }
+        // Three ASCII capitals first: the table's `String` keys would also match canonically
+        // equivalent spellings, such as "\u{212A}WD" (KELVIN SIGN) for "KWD".
+        guard code.utf8.count == 3, code.utf8.allSatisfy({ $0 &- 65 < 26 }), let index = Currency.isoIndexByCode[code] else {
+            throw .unknownCurrencyCode(code)
+        }
         self = try Currency(isoIndex: index)
     }
 

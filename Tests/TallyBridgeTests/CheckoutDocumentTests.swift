@@ -62,7 +62,7 @@ final class CheckoutDocumentTests: XCTestCase {
             (document("", items: #"[{"label": "A", "amount": "1.2345"}]"#, currency: "KWD"), "items[0].amount: 1.2345 has more decimals than KWD allows (3)"),
             (document("", items: #"[{"label": "A", "amount": 1e999999999}]"#), "items[0].amount: 1e999999999 is out of range: \"1e999999999\" is not a decimal number: exponent out of range (limit ±6144)"),
             (document("", items: #"[{"label": "A", "amount": true}]"#), "items[0].amount: expected a decimal number (a string or a number), found a boolean"),
-            (document("", items: #"[{"label": "A", "amount": null}]"#), "items[0].amount: is missing"),
+            (document("", items: #"[{"label": "A", "amount": null}]"#), "items[0].amount: is null (a value is required)"),
             (document("", items: #"[{"label": 5, "amount": "1"}]"#), "items[0].label: expected a string, found a number"),
             (document("", items: #"[{"label": "A"}]"#), "items[0].amount: is missing"),
             (document("", items: #"[{"label": "A", "amount": "1", "typo": 1}]"#), "items[0].typo: unknown key (a typo? read with lenient to ignore unknown keys)"),

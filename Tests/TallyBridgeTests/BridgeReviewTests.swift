@@ -1,0 +1,155 @@
+import Foundation
+import TallyBridge
+import TallyCheckout
+import TallyMoney
+import XCTest
+
+/// Defects found by a review of the JSON layer against RFC 8259, Python's `json` and the
+/// Reliability section of the design (2026-11-30): output that grew without bound from a small
+/// document, paths that pointed elsewhere, usage errors reported after reading the input.
+final class BridgeReviewTests: XCTestCase {
+    static let seed = """
+        {"merchantName": "ls", "currencyCode": "CNY", "countryCode": "CN",
+         "items": [{"label": "商品价格", "amount": "12.75"}, {"label": "优惠折扣", "amount": "-12.74"}],
+         "shippingMethods": [{"identifier": "freeshipping", "label": "包邮", "amount": "0.00"},
+                             {"identifier": "expressshipping", "label": "极速送达", "amount": "10.00"}]}
+        """
+
+    func documentError(_ text: String) -> String? {
+        do {
+            _ = try CheckoutDocument.checkout(from: text)
+            return nil
+        } catch {
+            return error.description
+        }
+    }
+
+    /// A table pads its columns up to a bound: one 1 MB label above 5,000 one-letter items printed
+    /// 5 GB (and aborted on memory) when every row was padded to the longest label.
+    func testTableOutputStaysInProportionToTheDocument() throws {
+        let label = String(repeating: "x", count: 200_000)
+        let items = [#"{"label": "\#(label)", "amount": "1"}"#] + Array(repeating: #"{"label": "a", "amount": "1"}"#, count: 2_000)
+        let document = #"{"merchantName": "m", "currencyCode": "CNY", "countryCode": "CN", "items": [\#(items.joined(separator: ","))]}"#
+        let result = QuoteCommand.run(["doc.json"]) { _ in document }
+        XCTAssertEqual(result.status, 0, result.errors)
+        XCTAssertLessThan(result.output.utf8.count, 2 * document.utf8.count, "the table grew out of proportion")
+        let short = result.output.split(separator: "\n").dropFirst().first.map(String.init) ?? ""
+        // "a" padded to 48 columns, two spaces, "1.00" right-aligned to the total's "2001.00".
+        XCTAssertEqual(short.count, 48 + 2 + "2001.00".count, short)
+    }
+
+    /// Numbers are written out in full in every summary: `1e6144` (six bytes) printed 6,145 digits
+    /// per line; a 3 MB document of them needed 1.3 GB. A document's numbers are below 10^100.
+    func testNumbersInADocumentAreBelowTenToTheHundred() throws {
+        let largest = String(repeating: "9", count: 100) + ".99"
+        XCTAssertNil(documentError(#"{"currencyCode": "CNY", "countryCode": "CN", "items": [{"label": "a", "amount": "\#(largest)"}]}"#))
+        XCTAssertEqual(
+            documentError(#"{"currencyCode": "CNY", "countryCode": "CN", "items": [{"label": "a", "amount": 1e100}]}"#),
+            "items[0].amount: 1e100 is out of range: a document's numbers have at most 100 digits before the point")
+        XCTAssertEqual(
+            documentError(#"{"currencyCode": "CNY", "countryCode": "CN", "items": [{"label": "a", "amount": "1"}], "taxRules": [{"country": "CN", "rate": "1E+6144"}]}"#),
+            "taxRules[0].rate: \"1E+6144\" is out of range: a document's numbers have at most 100 digits before the point")
+        // Tiny numbers print nothing long: a rate of 1E-6144 is fine (its tax rounds to 0.00).
+        XCTAssertNil(documentError(#"{"currencyCode": "CNY", "countryCode": "CN", "items": [{"label": "a", "amount": "1"}], "taxRules": [{"country": "CN", "rate": "1E-6144"}]}"#))
+    }
+
+    /// `tally replay` printed every update from memory at the end, and its output grows as
+    /// events × lines: a 600 KB document ran for minutes towards a gigabyte. Updates now stream,
+    /// and a replay that would render more than a million summary lines stops before starting.
+    func testReplayStreamsAndRefusesAnOutputBeyondItsBound() throws {
+        let events = Array(repeating: #"{"selectShippingMethod": "expressshipping"}"#, count: 3)
+        let replay = #"{"document": \#(Self.seed), "events": [\#(events.joined(separator: ","))]}"#
+        var streamed: [String] = []
+        let result = ReplayCommand.run(["doc.json"], read: { _ in replay }, write: { streamed.append($0) })
+        XCTAssertEqual(result.status, 0, result.errors)
+        XCTAssertEqual(result.output, "", "written lines are not also collected")
+        XCTAssertEqual(streamed.count, 3)
+        XCTAssertEqual(streamed, ReplayCommand.run(["doc.json"], read: { _ in replay }).output.split(separator: "\n", omittingEmptySubsequences: false).dropLast().map { $0 + "\n" })
+
+        // 1,001 items and 2 methods: up to 1,009 lines per update, so 1,000 events are over the bound.
+        let items = Array(repeating: #"{"label": "a", "amount": "1"}"#, count: 1_000).joined(separator: ",")
+        let document = Self.seed.replacingOccurrences(of: #"{"label": "商品价格", "amount": "12.75"}"#, with: items)
+        func replaying(_ count: Int) -> String {
+            #"{"document": \#(document), "events": [\#(Array(repeating: #"{"selectShippingMethod": "freeshipping"}"#, count: count).joined(separator: ","))]}"#
+        }
+        let big = replaying(1_000)
+        var written = 0
+        let refused = ReplayCommand.run(["doc.json"], read: { _ in big }, write: { _ in written += 1 })
+        XCTAssertEqual(refused.status, 1)
+        XCTAssertEqual(written, 0, "nothing is rendered before the bound is checked")
+        XCTAssertEqual(
+            refused.errors,
+            "tally replay: doc.json: events: 1000 events × up to 1009 summary lines each is more than the 1000000 lines a replay renders; replay fewer events at a time\n")
+    }
+
+    /// Errors inside the replayed document name their whole path, `document.…`.
+    func testReplayDocumentErrorsNameTheirPathUnderDocument() {
+        let bad = Self.seed.replacingOccurrences(of: #""-12.74""#, with: #""12.7.5""#)
+        let result = ReplayCommand.run(["doc.json"]) { _ in #"{"document": \#(bad), "events": []}"# }
+        XCTAssertEqual(result.errors, "tally replay: doc.json: document.items[1].amount: \"12.7.5\" is not a decimal number\n")
+        let typo = Self.seed.replacingOccurrences(of: "merchantName", with: "merchantNmae")
+        XCTAssertEqual(
+            ReplayCommand.run(["doc.json"]) { _ in #"{"document": \#(typo), "events": []}"# }.errors,
+            "tally replay: doc.json: document.merchantNmae: unknown key (a typo? read with lenient to ignore unknown keys)\n")
+        let missing = #"{"document": {"countryCode": "CN", "items": []}, "events": []}"#
+        XCTAssertEqual(ReplayCommand.run(["doc.json"]) { _ in missing }.errors, "tally replay: doc.json: document.currencyCode: is missing\n")
+    }
+
+    /// An unknown key is quoted in the path: `items[1].amount` as a top-level key is not the path
+    /// `items[1].amount`, and a key with a line break cannot forge a second error line.
+    func testUnknownKeysAreQuotedInPaths() {
+        let dotted = Self.seed.replacingOccurrences(of: #""merchantName""#, with: #""items[1].amount""#)
+        XCTAssertEqual(documentError(dotted), #"["items[1].amount"]: unknown key (a typo? read with lenient to ignore unknown keys)"#)
+        let forged = Self.seed.replacingOccurrences(of: #""merchantName""#, with: #""x\ntally quote: -: items[0].amount: fake""#)
+        let message = documentError(forged) ?? ""
+        XCTAssertFalse(message.contains("\n"), message)
+        XCTAssertTrue(message.hasPrefix(#"["x\ntally quote: -: items[0].amount: fake"]: unknown key"#), message)
+        let long = String(repeating: "k", count: 100)
+        let shortened = documentError(Self.seed.replacingOccurrences(of: #""merchantName""#, with: "\"\(long) x\"")) ?? ""
+        XCTAssertTrue(shortened.hasPrefix("[\"\(String(repeating: "k", count: 40))\"…]: unknown key"), shortened)
+    }
+
+    /// Echoed values are cut to 40 characters: a 9 MB amount string came back as a 9 MB line.
+    func testEchoedValuesAreShortened() {
+        let huge = String(repeating: "1", count: 50) + "x"
+        XCTAssertEqual(
+            documentError(Self.seed.replacingOccurrences(of: #""-12.74""#, with: "\"\(huge)\"")),
+            "items[1].amount: \"\(String(repeating: "1", count: 40))\"… is not a decimal number")
+    }
+
+    /// Object names compare code point by code point (RFC 8259 §8.3), and codes must be ASCII:
+    /// "\u{212A}WD" (KELVIN SIGN) was taken as KWD.
+    func testNamesAndCodesCompareCodePointByCodePoint() throws {
+        XCTAssertEqual(try JSONReader.read(#"{"\u00e9": 1, "e\u0301": 2}"#), .object(JSONObject([("é", .number("1")), ("e\u{301}", .number("2"))])))
+        XCTAssertThrowsError(try JSONReader.read(#"{"é": 1, "é": 2}"#))
+        let kelvin = Self.seed.replacingOccurrences(of: #""CNY""#, with: #""\u212aWD""#)
+        XCTAssertEqual(documentError(kelvin), "currencyCode: \"\u{212A}WD\" is not an ISO 4217 code")
+        XCTAssertThrowsError(try Currency("\u{212A}WD"))
+        XCTAssertEqual(try Currency("KWD").minorUnits, 3)
+    }
+
+    /// `countryCode` takes the 249 assigned ISO 3166-1 codes, not CLDR's extra regions.
+    func testCountryCodesAreAssignedISOCodes() {
+        for code in ["EU", "UN", "XK", "QO", "AC", "IC", "EA", "CP", "DG", "TA", "ZZ", "UK", "AA"] {
+            let message = documentError(Self.seed.replacingOccurrences(of: #""CN""#, with: "\"\(code)\""))
+            XCTAssertEqual(message, "countryCode: \"\(code)\" is not an ISO 3166-1 alpha-2 country code (two capital letters, such as \"US\")", code)
+        }
+        for code in ["US", "GB", "CN", "AQ", "BQ", "SS", "TW"] {
+            XCTAssertNil(documentError(Self.seed.replacingOccurrences(of: #""CN""#, with: "\"\(code)\"")), code)
+        }
+    }
+
+    /// Usage errors are found before the input is read: exit 2 for a missing file with a bad
+    /// option, and no wait for standard input.
+    func testUsageErrorsComeBeforeReadingTheInput() {
+        var reads = 0
+        let read: (String) throws -> String = { _ in reads += 1; throw CocoaError(.fileNoSuchFile) }
+        XCTAssertEqual(QuoteCommand.run(["/nonexistent", "--format", "xml"], read: read).status, 2)
+        XCTAssertEqual(VerifyCommand.run(["/nonexistent"], read: read).status, 2)
+        XCTAssertEqual(VerifyCommand.run(["-", "--amount", "ten"], read: read).status, 2)
+        XCTAssertEqual(VerifyCommand.run(["-", "--minor-units", "1"], read: read).status, 2)
+        XCTAssertEqual(reads, 0)
+        XCTAssertEqual(QuoteCommand.run(["/nonexistent", "--format", "json"], read: read).status, 1)
+        XCTAssertEqual(reads, 1)
+    }
+}
