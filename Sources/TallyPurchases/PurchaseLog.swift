@@ -2,7 +2,10 @@ import Foundation
 
 /// A recorded event log: what `tally purchases replay` reads.
 ///
-/// JSON lines, one event per line in the shapes of `PurchaseEvent`; blank lines are skipped. A
+/// JSON lines, one event per line in the shapes of `PurchaseEvent`; blank lines are skipped.
+/// Numbers are read from their text: each number with a fraction, an exponent or more than 18
+/// digits is handed to the decoder as a string of its characters (`"amount": 6.00` keeps its
+/// zeros; `1e-400` is not 0), so only whole numbers of up to 18 digits fill integer fields. A
 /// journal written by `PurchaseJournal` (lines `{"seq": n, "events": [...]}`) is read as a
 /// journal: its events in order, a torn last line ignored.
 ///
@@ -57,12 +60,91 @@ public enum PurchaseLog {
                 throw .invalidEvent(line: index + 1, reason: "the line is longer than \(PurchaseJournal.maximumLineLength) bytes")
             }
             do {
-                events.append(try decoder.decode(PurchaseEvent.self, from: Data(line)))
+                events.append(try decoder.decode(PurchaseEvent.self, from: Data(quotingInexactNumbers(line))))
             } catch {
                 throw .invalidEvent(line: index + 1, reason: describe(error))
             }
         }
         return Contents(events: events, isJournal: false, droppedTornBytes: 0, snapshot: nil)
+    }
+
+    /// The line with each JSON number that `JSONDecoder` could change turned into a string of its
+    /// exact text, which `BigDecimal` then parses: every number with a fraction, an exponent or more
+    /// than 18 digits. `JSONDecoder` reads numbers through `Double` or `Decimal`, so an amount of
+    /// `1e-400` read as 0, one of 40 digits lost its tail, and `1e128` was not valid JSON. Plain
+    /// integers of up to 18 digits (quantities, counts) stay numbers; a token that is not a JSON
+    /// number at all is left as it is, for the decoder to refuse.
+    static func quotingInexactNumbers(_ line: ArraySlice<UInt8>) -> [UInt8] {
+        let quote = UInt8(ascii: "\""), backslash = UInt8(ascii: "\\"), minus = UInt8(ascii: "-")
+        func isDigit(_ byte: UInt8) -> Bool { byte &- UInt8(ascii: "0") < 10 }
+        func isNumberByte(_ byte: UInt8) -> Bool {
+            isDigit(byte) || byte == minus || byte == UInt8(ascii: "+") || byte == UInt8(ascii: ".") || byte | 0x20 == UInt8(ascii: "e")
+        }
+        var out: [UInt8] = []
+        out.reserveCapacity(line.count + 16)
+        var i = line.startIndex
+        while i < line.endIndex {
+            let byte = line[i]
+            if byte == quote {
+                // A string, copied as it is (an escaped quote does not end it).
+                out.append(byte)
+                i += 1
+                while i < line.endIndex {
+                    let c = line[i]
+                    out.append(c)
+                    i += 1
+                    if c == backslash, i < line.endIndex {
+                        out.append(line[i])
+                        i += 1
+                    } else if c == quote {
+                        break
+                    }
+                }
+            } else if byte == minus || isDigit(byte) {
+                let start = i
+                while i < line.endIndex, isNumberByte(line[i]) { i += 1 }
+                let token = line[start..<i]
+                let digits = token.reduce(0) { $0 + (isDigit($1) ? 1 : 0) }
+                let isPlainInteger = token.dropFirst().allSatisfy(isDigit) && digits <= 18
+                if isPlainInteger || !isJSONNumber(token) {
+                    out += token
+                } else {
+                    out.append(quote)
+                    out += token
+                    out.append(quote)
+                }
+            } else {
+                out.append(byte)
+                i += 1
+            }
+        }
+        return out
+    }
+
+    /// Whether `token` is a number in RFC 8259's grammar: `-? (0 | [1-9][0-9]*) (. [0-9]+)? ([eE] [+-]? [0-9]+)?`.
+    static func isJSONNumber(_ token: ArraySlice<UInt8>) -> Bool {
+        var rest = token[...]
+        func digits() -> Int {
+            let run = rest.prefix { $0 &- UInt8(ascii: "0") < 10 }
+            rest = rest.dropFirst(run.count)
+            return run.count
+        }
+        if rest.first == UInt8(ascii: "-") { rest = rest.dropFirst() }
+        if rest.first == UInt8(ascii: "0") {
+            rest = rest.dropFirst()
+        } else if digits() == 0 {
+            return false
+        }
+        if rest.first == UInt8(ascii: ".") {
+            rest = rest.dropFirst()
+            guard digits() > 0 else { return false }
+        }
+        if let e = rest.first, e | 0x20 == UInt8(ascii: "e") {
+            rest = rest.dropFirst()
+            if rest.first == UInt8(ascii: "+") || rest.first == UInt8(ascii: "-") { rest = rest.dropFirst() }
+            guard digits() > 0 else { return false }
+        }
+        return rest.isEmpty
     }
 
     /// Whether the text starts (after white space) as `PurchaseJournal` writes every entry:

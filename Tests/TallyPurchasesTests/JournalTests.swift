@@ -1,4 +1,5 @@
 import Foundation
+import TallyDecimal
 import TallyMoney
 import TallyPurchases
 import XCTest
@@ -479,5 +480,48 @@ final class SnapshotValidationTests: XCTestCase {
         let huge = PurchasePolicy(firstRetryDelay: .seconds(1), maximumRetryDelay: .seconds(Int64.max))
         XCTAssertEqual(huge.retryDelay(afterFailures: 11), .seconds(1024))
         XCTAssertLessThanOrEqual(huge.retryDelay(afterFailures: .max), .seconds(Int64.max))
+    }
+}
+
+/// An event log's numbers are read from their text (found in a review of the JSON inputs: the log
+/// went through `JSONDecoder`, where `1e-400` read as 0 and a 40-digit amount lost its tail).
+final class PurchaseLogNumberTests: XCTestCase {
+    func order(amount: String, quantity: String = "1") -> String {
+        #"{"order": {"id": "A-1", "product": {"identifier": "coins.100", "price": {"amount": \#(amount), "currency": "CNY"}, "displayName": "100 coins"}, "quantity": \#(quantity), "createdAt": "2026-11-30T10:00:00Z"}}"#
+    }
+
+    func price(_ line: String) throws -> Money? {
+        guard case .orderCreated(let order)? = try PurchaseLog.events(fromJSONLines: line).first else { return nil }
+        return order.product.price
+    }
+
+    func testAmountsWrittenAsNumbersAreExact() throws {
+        XCTAssertTrue(try XCTUnwrap(price(order(amount: "6.00"))).amount.isIdentical(to: "6.00"), "trailing zeros kept")
+        XCTAssertEqual(try price(order(amount: "6")), Money("6", .cny))
+        let long = "1234567890123456789012345678901234567890.25"
+        XCTAssertEqual(try price(order(amount: long)), Money(BigDecimal(long)!, .cny))
+        XCTAssertEqual(try price(order(amount: "1000000000000000000000000000000000000001")), Money("1000000000000000000000000000000000000001", .cny))
+        XCTAssertEqual(try price(order(amount: "1.5E+3")), Money("1500", .cny))
+        let tiny = try XCTUnwrap(price(order(amount: "1e-400"))).amount
+        XCTAssertFalse(tiny.isZero, "1e-400 is not 0")
+    }
+
+    func testStringsAreUntouchedAndNonNumbersStillRefused() throws {
+        let name = #"4.5 \"6.7\" 8e9 -1"#
+        let line = order(amount: "6.00").replacingOccurrences(of: #""100 coins""#, with: "\"\(name)\"")
+        guard case .orderCreated(let order)? = try PurchaseLog.events(fromJSONLines: line).first else { return XCTFail(line) }
+        XCTAssertEqual(order.product.displayName, #"4.5 "6.7" 8e9 -1"#)
+        for bad in ["01", "1.", "-", "1.2.3", ".5", "1e", "+1"] {
+            XCTAssertThrowsError(try PurchaseLog.events(fromJSONLines: self.order(amount: bad)), bad)
+        }
+    }
+
+    func testQuantitiesStayWholeNumbers() throws {
+        XCTAssertNoThrow(try PurchaseLog.events(fromJSONLines: order(amount: "6.00", quantity: "2")))
+        for quantity in ["1.5", "2e0", "1234567890123456789012"] {
+            XCTAssertThrowsError(try PurchaseLog.events(fromJSONLines: order(amount: "6.00", quantity: quantity)), quantity) { error in
+                XCTAssertTrue("\(error)".contains("quantity"), "\(error)")
+            }
+        }
     }
 }
