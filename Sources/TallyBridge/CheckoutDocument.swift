@@ -241,7 +241,10 @@ struct Node {
     func amount(_ currency: Currency) throws(DocumentError) -> BigDecimal {
         let amount = try decimal()
         guard (try? amount.rescaled(exactlyTo: currency.minorUnits)) != nil else {
-            throw fail("\(amount.plainString) has more decimals than \(currency.code) allows (\(currency.minorUnits))")
+            // The plain form, up to 40 characters (`1e-6144` has 6,146).
+            let plain = amount.plainString
+            let shown = plain.utf8.count > 40 ? String(plain.prefix(40)) + "…" : plain
+            throw fail("\(shown) has more decimals than \(currency.code) allows (\(currency.minorUnits))")
         }
         return amount
     }

@@ -115,6 +115,9 @@ final class BridgeReviewTests: XCTestCase {
         XCTAssertEqual(
             documentError(Self.seed.replacingOccurrences(of: #""-12.74""#, with: "\"\(huge)\"")),
             "items[1].amount: \"\(String(repeating: "1", count: 40))\"… is not a decimal number")
+        XCTAssertEqual(
+            documentError(Self.seed.replacingOccurrences(of: #""-12.74""#, with: "1e-6144")),
+            "items[1].amount: 0.\(String(repeating: "0", count: 38))… has more decimals than CNY allows (2)")
     }
 
     /// Object names compare code point by code point (RFC 8259 §8.3), and codes must be ASCII:
