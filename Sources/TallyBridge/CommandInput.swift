@@ -18,6 +18,16 @@ public enum CommandInput {
     /// - Throws: `ReadError` for a missing or unreadable file, a directory, more than `limit`
     ///   bytes (found by reading at most `limit + 1`), or bytes that are not UTF-8.
     public static func read(_ path: String, limit: Int = maximumBytes) throws(ReadError) -> String {
+        let data = try readBytes(path, limit: limit)
+        guard let text = String(bytes: data, encoding: .utf8) else { throw ReadError(description: "it is not UTF-8 text") }
+        return text
+    }
+
+    /// The bytes of `path` (`-` for standard input), at most `limit`, as they are: for a purchase
+    /// journal, whose torn last line may end inside a UTF-8 character.
+    ///
+    /// - Throws: `ReadError`, as `read(_:limit:)` but for the UTF-8 check.
+    public static func readBytes(_ path: String, limit: Int = maximumBytes) throws(ReadError) -> [UInt8] {
         let handle: FileHandle
         if path == "-" {
             handle = FileHandle.standardInput
@@ -43,8 +53,7 @@ public enum CommandInput {
             data.append(chunk)
         }
         if data.count > limit { throw ReadError(description: "more than \(limit) bytes") }
-        guard let text = String(data: data, encoding: .utf8) else { throw ReadError(description: "it is not UTF-8 text") }
-        return text
+        return [UInt8](data)
     }
 
     /// "cannot read FILE", with the reason when `error` says one.

@@ -35,7 +35,14 @@ public enum PurchasesCommand {
         """
 
     /// Runs `tally purchases` with `arguments` (those after `purchases`).
-    public static func run(_ arguments: [String], read: (String) throws -> String) -> QuoteCommand.Result {
+    ///
+    /// - Parameters:
+    ///   - read: reads a file's text (`-`: standard input).
+    ///   - readBytes: reads a file's bytes, when given (the executable passes
+    ///     `CommandInput.readBytes`): a journal torn inside a UTF-8 character is still read.
+    public static func run(
+        _ arguments: [String], read: (String) throws -> String, readBytes: ((String) throws -> [UInt8])? = nil
+    ) -> QuoteCommand.Result {
         var rest = arguments[...]
         guard let subcommand = rest.popFirst() else {
             return QuoteCommand.usageError("missing subcommand (replay)", command: "purchases", usage: usage)
@@ -58,9 +65,9 @@ public enum PurchasesCommand {
         guard let file else { return QuoteCommand.usageError("missing FILE", command: "purchases replay", usage: usage) }
         let contents: PurchaseLog.Contents
         do {
-            let text = try read(file)
+            let bytes = try readBytes.map { try $0(file) } ?? Array(try read(file).utf8)
             do {
-                contents = try PurchaseLog.read(text)
+                contents = try PurchaseLog.read(bytes: bytes)
             } catch {
                 return QuoteCommand.Result(status: 1, output: "", errors: "tally purchases replay: \(file): \(error)\n")
             }

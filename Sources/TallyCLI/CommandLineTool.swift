@@ -73,7 +73,7 @@ enum CommandLineTool {
             switch command {
             case "quote": result = QuoteCommand.run(rest, read: read)
             case "verify": result = VerifyCommand.run(rest, read: read)
-            case "purchases": result = PurchasesCommand.run(rest, read: read)
+            case "purchases": result = PurchasesCommand.run(rest, read: read, readBytes: { path in try CommandInput.readBytes(path) })
             // Each update is printed as it is rendered: a replay's output can be large.
             default: result = ReplayCommand.run(rest, read: read, write: { print($0, terminator: "") })
             }

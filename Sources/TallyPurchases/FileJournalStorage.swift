@@ -100,7 +100,10 @@ public final class FileJournalStorage: JournalStorage {
         let fd = open(temporary, O_RDWR | O_CREAT | O_TRUNC | O_APPEND | O_CLOEXEC, 0o600)
         guard fd >= 0 else { throw .journalIO(operation: "create", path: temporary, reason: Self.lastError()) }
         do throws(PurchaseError) {
-            guard flock(fd, LOCK_EX | LOCK_NB) == 0 else { throw .journalLocked(path: temporary) }
+            guard flock(fd, LOCK_EX | LOCK_NB) == 0 else {
+                // Busy: another compaction holds the new file. Anything else is an I/O error.
+                throw errno == EWOULDBLOCK ? .journalLocked(path: temporary) : .journalIO(operation: "lock", path: temporary, reason: Self.lastError())
+            }
             try Self.write(bytes, to: fd, path: temporary)
             try Self.sync(fd, path: temporary)
             guard rename(temporary, path) == 0 else {
@@ -154,6 +157,10 @@ public final class FileJournalStorage: JournalStorage {
         let fd = open(directory, O_RDONLY | O_CLOEXEC)
         guard fd >= 0 else { throw .journalIO(operation: "open directory", path: directory, reason: lastError()) }
         defer { close(fd) }
+        // As for the file: `F_FULLFSYNC` on Apple platforms, where `fsync` stops at the drive's cache.
+        #if canImport(Darwin)
+        if fcntl(fd, F_FULLFSYNC) == 0 { return }
+        #endif
         guard fsync(fd) == 0 else { throw .journalIO(operation: "sync directory", path: directory, reason: lastError()) }
     }
 

@@ -76,7 +76,15 @@ public final class JournaledLedger {
     private func commit(_ next: PurchaseLedger) throws(PurchaseError) {
         if next.state != ledger.state {
             assert(!next.journalEvents.isEmpty, "a change of the ledger with no journal events to record it")
-            try journal.append(next.journalEvents)
+            do {
+                try journal.append(next.journalEvents)
+            } catch .journalTooLarge {
+                // The journal reached its size limit (64 MiB by default), past which it could not
+                // be opened again: rewrite it as a snapshot of the ledger before this step, then
+                // record the step (a ledger too large even then is refused, `.journalTooLarge`).
+                try journal.compact(to: ledger)
+                try journal.append(next.journalEvents)
+            }
         }
         ledger = next
     }

@@ -9,7 +9,8 @@ public enum PurchaseError: Error, Hashable, Sendable, CustomStringConvertible {
     /// Writing, syncing or reading the journal failed; nothing was recorded and no action was
     /// returned.
     case journalIO(operation: String, path: String, reason: String)
-    /// Another process holds the journal.
+    /// The journal's lock is held: by another process, or by another `FileJournalStorage` of the
+    /// same file in this process (release it first).
     case journalLocked(path: String)
     /// An event log line, 1-based, that is not an event.
     case invalidEvent(line: Int, reason: String)
@@ -21,7 +22,7 @@ public enum PurchaseError: Error, Hashable, Sendable, CustomStringConvertible {
         case .corruptJournal(let line, let reason): "journal line \(line): \(reason)"
         case .journalTooLarge(let bytes, let limit): "the journal has \(bytes) bytes, more than the limit of \(limit)"
         case .journalIO(let operation, let path, let reason): "\(operation) \(path): \(reason)"
-        case .journalLocked(let path): "\(path) is in use by another process"
+        case .journalLocked(let path): "\(path) is locked by another journal (another process, or another open in this one)"
         case .invalidEvent(let line, let reason): "line \(line): \(reason)"
         }
     }

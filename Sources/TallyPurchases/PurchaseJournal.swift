@@ -13,9 +13,11 @@ import Foundation
 ///
 /// An entry is appended and synced before the actions of its step are returned, so an action is
 /// never taken without its record. A crash can leave only the last line torn (its append never
-/// returned, so none of its actions were taken): opening the journal detects it, ignores it and
-/// cuts it off. Any other line that cannot be read is an error (`PurchaseError.corruptJournal`),
-/// never skipped: dropping it could lose a credit.
+/// returned, so none of its actions were taken): opening the journal detects it — a last line
+/// without its newline, or with zero bytes in it — ignores it and cuts it off. Any other line that
+/// cannot be read, a complete last line included, is an error (`PurchaseError.corruptJournal`),
+/// never skipped: dropping it could lose a credit. Every line is checked to read back before it
+/// is written.
 public final class PurchaseJournal {
     /// The largest journal `init(storage:sizeLimit:)` reads by default: 64 MiB.
     public static let defaultSizeLimit = 64 << 20
@@ -67,19 +69,25 @@ public final class PurchaseJournal {
             // A snapshot is written whole and renamed into place: a bad snapshot line is never a
             // torn write.
             let isSnapshot = bytes[lineStart..<lineEnd].starts(with: Array("{\"seq\":\(lineNumber),\"s".utf8))
+            // Only the last append can be torn, and a torn write ends without its newline, or holds
+            // zero bytes where blocks of the write never reached the disk (JSON text has none). A
+            // complete line that cannot be read is something else — damage, or a newer format —
+            // and is an error even at the end: cutting it off could drop a step that was acted on.
+            let mayBeTorn = newline == nil || bytes[lineStart..<lineEnd].contains(0)
             if newline == nil || lineEnd - lineStart > Self.maximumLineLength {
                 let problem = PurchaseError.corruptJournal(
                     line: lineNumber,
                     reason: newline == nil ? "the line has no end" : "the line is longer than \(Self.maximumLineLength) bytes")
-                if isSnapshot { throw problem }
+                if isSnapshot || !mayBeTorn { throw problem }
                 pendingError = problem
             } else {
                 let entry: Entry
                 do {
                     entry = try decoder.decode(Entry.self, from: Data(bytes[lineStart..<lineEnd]))
                 } catch {
-                    if isSnapshot { throw .corruptJournal(line: lineNumber, reason: PurchaseLog.describe(error)) }
-                    pendingError = .corruptJournal(line: lineNumber, reason: PurchaseLog.describe(error))
+                    let problem = PurchaseError.corruptJournal(line: lineNumber, reason: PurchaseLog.describe(error))
+                    if isSnapshot || !mayBeTorn { throw problem }
+                    pendingError = problem
                     lineStart = lineEnd + 1
                     continue
                 }
@@ -125,12 +133,19 @@ public final class PurchaseJournal {
     /// Appends one entry holding `events` and returns once it is durable.
     ///
     /// - Throws: `PurchaseError.journalIO` (nothing was recorded: do not take the step's actions;
-    ///   whatever part of the entry reached the file is cut off again), or `.invalidEvent` when
-    ///   the entry would be longer than `maximumLineLength`.
+    ///   whatever part of the entry reached the file is cut off again), `.invalidEvent` when the
+    ///   entry would be longer than `maximumLineLength` or would not read back, or
+    ///   `.journalTooLarge` when the journal would outgrow the size limit it was opened with (it
+    ///   could not be opened again; compact it).
     public func append(_ events: [PurchaseEvent]) throws(PurchaseError) {
         let line = try Self.line(seq: entryCount + 1, key: "events", events, what: "the entry")
         if let failure {
             throw .journalIO(operation: "append to", path: storage.name, reason: "an earlier write failed and could not be undone (\(failure)); open the journal again")
+        }
+        // A journal past its size limit could not be opened again: refuse the entry instead
+        // (`JournaledLedger` compacts and tries once more).
+        guard byteCount + line.count <= sizeLimit else {
+            throw .journalTooLarge(bytes: byteCount + line.count, limit: sizeLimit)
         }
         do {
             try storage.append(line)
@@ -165,6 +180,15 @@ public final class PurchaseJournal {
         let line = Array("{\"seq\":\(seq),\"\(key)\":".utf8) + body + Array("}\n".utf8)
         guard line.count - 1 <= maximumLineLength else {
             throw .invalidEvent(line: seq, reason: "\(what) is \(line.count) bytes, more than \(maximumLineLength)")
+        }
+        // Every line written must read back: a value that encodes but does not decode (a
+        // transaction of quantity 11, a price in a custom currency that reuses an ISO code) would
+        // be synced, its actions taken, and then make the journal unreadable. Refuse it here,
+        // before anything is written.
+        do {
+            _ = try JSONDecoder().decode(Entry.self, from: Data(line.dropLast()))
+        } catch {
+            throw .invalidEvent(line: seq, reason: "\(what) would not read back: \(PurchaseLog.describe(error))")
         }
         return line
     }

@@ -45,7 +45,13 @@ public enum PurchaseLog {
 
     /// The events of a log or a journal, and which it was (see `events(fromJSONLines:)`).
     public static func read(_ text: String) throws(PurchaseError) -> Contents {
-        let bytes = Array(text.utf8)
+        try read(bytes: Array(text.utf8))
+    }
+
+    /// The events of a log or a journal given as bytes, which need not all be UTF-8: a journal
+    /// torn in the middle of a character is still a journal (the torn line is cut off), while
+    /// invalid UTF-8 in any line that is read is an error naming that line.
+    public static func read(bytes: [UInt8]) throws(PurchaseError) -> Contents {
         guard bytes.count <= maximumSize else { throw .journalTooLarge(bytes: bytes.count, limit: maximumSize) }
         if isJournal(bytes) {
             let journal = try PurchaseJournal(storage: MemoryJournalStorage(bytes: bytes))
@@ -148,10 +154,14 @@ public enum PurchaseLog {
     }
 
     /// Whether the text starts (after white space) as `PurchaseJournal` writes every entry:
-    /// `{"seq":`. A journal torn in its first entry still counts.
+    /// `{"seq":`. A journal torn in its first entry still counts: also a lone unfinished line that
+    /// is the start of `{"seq":` (`{"se`) or holds zero bytes (what a crash can leave).
     private static func isJournal(_ bytes: [UInt8]) -> Bool {
+        let marker = Array("{\"seq\":".utf8)
         let start = bytes.drop { blank.contains($0) }
-        return start.starts(with: Array("{\"seq\":".utf8))
+        if start.starts(with: marker) { return true }
+        guard !start.isEmpty, !start.contains(UInt8(ascii: "\n")) else { return false }
+        return marker.starts(with: start) || start.contains(0)
     }
 
     /// A decoding error as one line: the JSON path and the reason.

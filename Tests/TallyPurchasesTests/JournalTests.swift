@@ -67,16 +67,87 @@ final class JournalTests: XCTestCase {
         }
     }
 
-    func testAZeroFilledOrUnreadableLastLineIsTorn() throws {
+    func testAZeroFilledOrUnfinishedLastLineIsTorn() throws {
         let storage = MemoryJournalStorage()
         try PurchaseJournal(storage: storage).append([try sampleEvents[0]])
         let clean = storage.bytes
-        for tail in [[UInt8](repeating: 0, count: 64), Array("{\"seq\":2,\"ev".utf8) + [10], Array("garbage\n".utf8)] {
+        // No newline, or zero bytes where blocks of the write never reached the disk (a line's
+        // later block, with its newline, can land while an earlier one does not).
+        let written = Array("{\"seq\":2,\"events\":[{\"uploadFailed\":{\"reason\":\"x\",\"transaction\":\"1\"}}]}\n".utf8)
+        let holed = Array(repeating: 0, count: 20) + written.dropFirst(20)
+        for tail in [[UInt8](repeating: 0, count: 64), Array("{\"seq\":2,\"ev".utf8), Array(written.dropLast()), holed] {
             let torn = MemoryJournalStorage(bytes: clean + tail)
             let journal = try PurchaseJournal(storage: torn)
             XCTAssertEqual(journal.droppedTornBytes, tail.count)
             XCTAssertEqual(journal.entryCount, 1)
+            XCTAssertEqual(torn.bytes, clean, "cut off")
         }
+    }
+
+    /// Found in a review: a complete last line that cannot be read (damage, or an entry of a newer
+    /// format) was cut off as if torn, dropping a step whose actions may have been taken.
+    func testACompleteUnreadableLastLineIsCorruptNotTorn() throws {
+        let storage = MemoryJournalStorage()
+        try PurchaseJournal(storage: storage).append([try sampleEvents[0]])
+        let clean = storage.bytes
+        let newer = Array("{\"seq\":2,\"events\":[{\"refund\":{\"transaction\":\"1000000001\"}}]}\n".utf8)
+        for tail in [Array("{\"seq\":2,\"ev\n".utf8), Array("garbage\n".utf8), newer] {
+            let damaged = MemoryJournalStorage(bytes: clean + tail)
+            XCTAssertThrowsError(try PurchaseJournal(storage: damaged)) { error in
+                guard case .corruptJournal(line: 2, _)? = error as? PurchaseError else { return XCTFail("\(error)") }
+            }
+            XCTAssertEqual(damaged.bytes, clean + tail, "nothing cut off")
+        }
+    }
+
+    /// Found in a review: values that encode but do not decode (a quantity of 11, a price in a
+    /// custom currency that reuses an ISO code) were synced and acted on, and then made the journal
+    /// unreadable. Every line is now checked to read back before it is written.
+    func testAStepThatWouldNotReadBackIsRefusedBeforeItIsWritten() throws {
+        let storage = MemoryJournalStorage()
+        let ledger = JournaledLedger(journal: try PurchaseJournal(storage: storage))
+        _ = try ledger.handle(.orderCreated(try Order(id: "A-1", product: coins, createdAt: t0)))
+        let before = storage.bytes
+        let eleven = Transaction(identifier: "T2", productIdentifier: "coins.100", quantity: 11, orderID: "A-1", date: t0, state: .purchasing)
+        XCTAssertThrowsError(try ledger.handle(.transactionUpdated(eleven))) { error in
+            guard case .invalidEvent(line: 2, let reason)? = error as? PurchaseError else { return XCTFail("\(error)") }
+            XCTAssertTrue(reason.contains("would not read back") && reason.contains("quantity"), reason)
+        }
+        let fakeUSD = Product(identifier: "p", price: Money(1, Currency(code: "USD", minorUnits: 0)), displayName: "p")
+        XCTAssertThrowsError(try ledger.handle(.orderCreated(try Order(id: "A-2", product: fakeUSD, createdAt: t0))))
+        XCTAssertEqual(storage.bytes, before, "nothing written")
+        XCTAssertEqual(ledger.ledger.records.count, 0)
+        XCTAssertEqual(try PurchaseJournal(storage: storage).entryCount, 1)
+        try ledger.compact()
+        XCTAssertEqual(try PurchaseJournal(storage: storage).snapshot?.orders.count, 1)
+    }
+
+    /// Found in a review: appends were not held to the size limit, so a long-running app could grow
+    /// its journal past 64 MiB and then not open it at the next launch. An append that would pass
+    /// the limit is refused; the journaled ledger compacts and records the step.
+    func testTheJournalNeverOutgrowsItsSizeLimit() throws {
+        let storage = MemoryJournalStorage()
+        let limit = 4_000
+        let ledger = JournaledLedger(journal: try PurchaseJournal(storage: storage, sizeLimit: limit))
+        _ = try ledger.handle(.orderCreated(try Order(id: "A-1", product: coins, createdAt: t0)))
+        let purchased = Transaction(identifier: "T1", productIdentifier: "coins.100", orderID: "A-1", date: t0, state: .purchased, receipt: "R1")
+        _ = try ledger.handle(.transactionUpdated(purchased))
+        var largest = 0
+        for round in 0..<60 {
+            _ = try ledger.handle(.uploadFailed(transactionID: "T1", reason: "timed out \(round)"))
+            _ = try ledger.resume()
+            largest = max(largest, storage.bytes.count)
+        }
+        XCTAssertLessThanOrEqual(largest, limit)
+        let reopened = JournaledLedger(journal: try PurchaseJournal(storage: storage, sizeLimit: limit))
+        XCTAssertEqual(reopened.ledger.records, ledger.ledger.records)
+        XCTAssertNotNil(try PurchaseJournal(storage: storage, sizeLimit: limit).snapshot, "it was compacted")
+
+        let small = try PurchaseJournal(storage: MemoryJournalStorage(), sizeLimit: 100)
+        XCTAssertThrowsError(try small.append([try sampleEvents[0]])) { error in
+            guard case .journalTooLarge(_, limit: 100)? = error as? PurchaseError else { return XCTFail("\(error)") }
+        }
+        XCTAssertEqual(small.entryCount, 0)
     }
 
     func testABadLineBeforeTheLastIsAnErrorNamingIt() throws {
@@ -201,7 +272,8 @@ final class HostilePurchaseLogTests: XCTestCase {
             (deepObject, "line 1: "),
             ("{\"transaction\": {\"id\": \"T\", \"product\": \"p\", \"quantity\": 1e400, \"date\": \"2026-11-30T10:00:00Z\", \"state\": \"purchased\"}}", "line 1: "),
             ("{\"receiptAccepted\": {\"transaction\": \"T\"}}\n" + String(repeating: "x", count: PurchaseJournal.maximumLineLength + 1), "line 2: the line is longer than"),
-            ("\u{0}\u{0}\u{0}", "line 1: "),
+            // (Zeros alone are a journal torn in its first entry: see JournalFailureTests.)
+            ("\u{0}\u{0}\u{0}\n{\"receiptAccepted\": {\"transaction\": \"T\"}}", "line 1: "),
             ("{\"seq\":1,\"events\":[]}\n{\"seq\":1,\"events\":[]}\n", "journal line 2: sequence number 1, expected 2"),
         ]
         for (text, prefix) in cases {
@@ -287,6 +359,21 @@ final class JournalFailureTests: XCTestCase {
         XCTAssertTrue(contents.isJournal)
         XCTAssertEqual(contents.events, [])
         XCTAssertEqual(contents.droppedTornBytes, 31)
+        // Found in a review: torn before `{"seq":` was whole, or left as zeros, it was read as an
+        // event log ("not valid JSON"); torn inside a UTF-8 character, the command refused it.
+        for torn in [Array("{\"se".utf8), [UInt8](repeating: 0, count: 100), Array("{".utf8)] {
+            let early = try PurchaseLog.read(bytes: torn)
+            XCTAssertTrue(early.isJournal, "\(torn.prefix(8))")
+            XCTAssertEqual(early.droppedTornBytes, torn.count)
+        }
+        let entry = try PurchaseLog.read("{\"seq\":1,\"events\":[{\"order\":{\"createdAt\":\"2026-11-30T10:00:00Z\",\"id\":\"A-1\",\"product\":{\"displayName\":\"100 金币\",\"identifier\":\"coins.100\",\"price\":{\"amount\":\"6.00\",\"currency\":\"CNY\"}},\"quantity\":1}}]}\n")
+        XCTAssertEqual(entry.events.count, 1)
+        let text = Array("{\"seq\":1,\"events\":[{\"uploadFailed\":{\"reason\":\"x\",\"transaction\":\"1\"}}]}\n{\"seq\":2,\"events\":[{\"uploadFailed\":{\"reason\":\"金".utf8)
+        let cut = Array(text.dropLast(1))  // inside the three bytes of 金
+        XCTAssertNil(String(validating: cut, as: UTF8.self))
+        let recovered = try PurchaseLog.read(bytes: cut)
+        XCTAssertEqual(recovered.events.count, 1)
+        XCTAssertGreaterThan(recovered.droppedTornBytes, 0)
     }
 }
 
