@@ -49,10 +49,12 @@ public struct JSONObject: Hashable, Sendable {
     /// The keys, in order.
     public var keys: [String] { members.map(\.key) }
 
+    /// Whether two objects have the same members in the same order (keys compared as strings).
     public static func == (a: JSONObject, b: JSONObject) -> Bool {
         a.members.count == b.members.count && zip(a.members, b.members).allSatisfy { $0.key == $1.key && $0.value == $1.value }
     }
 
+    /// Hashes the members in order, consistently with `==`.
     public func hash(into hasher: inout Hasher) {
         hasher.combine(members.count)
         for member in members {
