@@ -49,9 +49,11 @@ public struct JSONObject: Hashable, Sendable {
     /// The keys, in order.
     public var keys: [String] { members.map(\.key) }
 
-    /// Whether two objects have the same members in the same order (keys compared as strings).
+    /// Whether two objects have the same members in the same order (keys compared code point by
+    /// code point, as the reader tells them apart).
     public static func == (a: JSONObject, b: JSONObject) -> Bool {
-        a.members.count == b.members.count && zip(a.members, b.members).allSatisfy { $0.key == $1.key && $0.value == $1.value }
+        a.members.count == b.members.count
+            && zip(a.members, b.members).allSatisfy { $0.key.utf8.elementsEqual($1.key.utf8) && $0.value == $1.value }
     }
 
     /// Hashes the members in order, consistently with `==`.
