@@ -54,6 +54,7 @@ def dec(v, path):
     if not d.is_finite() or "_" in text or text.strip() != text: raise DocError(path)
     # Bridge.md: a document's numbers are below 10^100 (at most 100 digits before the point).
     if d != 0 and d.adjusted() >= 100: raise DocError(path)
+    if -d.as_tuple().exponent > 100: raise DocError(path)  # and at most 100 digits after the point
     return d
 
 

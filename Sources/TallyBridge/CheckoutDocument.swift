@@ -21,6 +21,10 @@ public enum CheckoutDocument {
     /// proportion to its document's.
     public static let maximumIntegerDigits = 100
 
+    /// The most digits a number in a document may have after the decimal point (a rate of
+    /// `0.0825` has 4; a percent of `1E-6100` would be printed in full in its coupon's label).
+    public static let maximumFractionDigits = 100
+
     /// The 249 officially assigned ISO 3166-1 alpha-2 codes (ISO 3166 Maintenance Agency, 2024).
     /// Not Foundation's `Locale.Region.isoRegions`: CLDR's list adds 12 codes that are not assigned
     /// (`AC CP CQ DG EA EU EZ IC QO TA UN XK`) and can differ between platforms.
@@ -58,7 +62,11 @@ public enum CheckoutDocument {
         do {
             currency = try Currency(currencyCode)
         } catch {
-            throw DocumentError(path: "currencyCode", reason: "\(Node.shown(currencyCode)) is not an ISO 4217 code")
+            // Money's reason: not an ISO code (look-alike letters escaped), or one without minor units.
+            if case .currencyWithoutMinorUnits(let code, let name) = error {
+                throw DocumentError(path: "currencyCode", reason: "\(Node.shown(code)) (\(name)) has no minor units in ISO 4217, so it cannot price a checkout")
+            }
+            throw DocumentError(path: "currencyCode", reason: error.description)
         }
         let countryCode = try root.required("countryCode").string()
         // Apple Pay and WebKit take only an ISO 3166-1 alpha-2 region, in capitals ("US", not
@@ -167,22 +175,21 @@ struct Node {
     /// the key quoted and escaped in brackets, `["items[1].amount"]`, so that a path never points
     /// somewhere else and a message never spans lines.
     static func member(_ path: String, _ key: String) -> String {
-        let isName = key.utf8.first.map { $0 &- 48 >= 10 } ?? false
+        let isName = key.utf8.first.map { $0 &- 48 >= 10 } ?? false && key.utf8.count <= 40
             && key.utf8.allSatisfy { ($0 | 0x20) &- 97 < 26 || $0 &- 48 < 10 || $0 == 95 }
         if isName { return path.isEmpty ? key : "\(path).\(key)" }
         return "\(path)[\(shown(key))]"
     }
 
     /// `text` as a message shows it: quoted with its control characters escaped
-    /// (`String(reflecting:)`), and cut to its first 40 characters (a 9 MB amount is not echoed whole).
+    /// (`String(reflecting:)`), and cut after its first 40 Unicode scalars (a 9 MB amount is not
+    /// echoed whole, nor one "character" of a letter and 100,000 combining marks).
     static func shown(_ text: String) -> String {
-        var characters = 0
-        var end = text.startIndex
-        while end < text.endIndex, characters < 40 {
-            end = text.index(after: end)
-            characters += 1
-        }
-        return end == text.endIndex ? String(reflecting: text) : String(reflecting: String(text[..<end])) + "…"
+        let scalars = text.unicodeScalars
+        guard scalars.count > 40 else { return String(reflecting: text) }
+        var head = String.UnicodeScalarView()
+        head.append(contentsOf: scalars.prefix(40))
+        return String(reflecting: String(head)) + "…"
     }
 
     func fail(_ reason: String) -> DocumentError { DocumentError(path: path, reason: reason) }
@@ -231,8 +238,12 @@ struct Node {
         }
         // Every number is written out in full in the summary (Apple Pay and W3C take no exponent
         // notation), so `1e6144`, six bytes, would print as 6,145 digits on every line and event.
+        // The same for digits after the point: a percent of `1E-6100` is printed in its coupon's label.
         guard number.isZero || number.exponent + number.digitCount <= CheckoutDocument.maximumIntegerDigits else {
             throw fail("\(shown) is out of range: a document's numbers have at most \(CheckoutDocument.maximumIntegerDigits) digits before the point")
+        }
+        guard number.scale <= CheckoutDocument.maximumFractionDigits else {
+            throw fail("\(shown) is out of range: a document's numbers have at most \(CheckoutDocument.maximumFractionDigits) digits after the point")
         }
         return number
     }

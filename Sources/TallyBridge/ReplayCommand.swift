@@ -42,13 +42,21 @@ public enum ReplayCommand {
     /// beyond the bound the replay stops before the first event, with the figures.
     public static let maximumRenderedLines = 1_000_000
 
+    /// The most bytes one replay prints: 100,000,000. Lines are not all alike (one item may have a
+    /// label of megabytes), so the output is also counted as it is written; the replay stops with
+    /// an error, naming the event, before the update that would pass the bound.
+    public static let maximumOutputBytes = 100_000_000
+
     /// Runs `tally replay` with `arguments` (those after `replay`).
     ///
-    /// - Parameter write: receives each update's line as soon as it is rendered (the executable
-    ///   passes standard output, so memory stays bounded by one update); when `nil`, the lines are
-    ///   collected in the result's `output`.
+    /// - Parameters:
+    ///   - write: receives each update's line as soon as it is rendered (the executable passes
+    ///     standard output, so memory stays bounded by one update); when `nil`, the lines are
+    ///     collected in the result's `output`.
+    ///   - outputLimit: the most bytes to print, `maximumOutputBytes` by default.
     public static func run(
-        _ arguments: [String], read: (String) throws -> String, write: ((String) -> Void)? = nil
+        _ arguments: [String], read: (String) throws -> String, write: ((String) -> Void)? = nil,
+        outputLimit: Int = maximumOutputBytes
     ) -> QuoteCommand.Result {
         var file: String?
         var chosenFormat: String?
@@ -120,10 +128,18 @@ public enum ReplayCommand {
         var lines = ""
         let emit = write ?? { lines += $0 }
         var refusals: [String] = []
+        var written = 0
         for (name, node) in events {
             do {
                 let (line, refusal) = try apply(name, node, to: &checkout, format: format, lenient: lenient)
-                emit(JSONWriter.write(line, pretty: false) + "\n")
+                let text = JSONWriter.write(line, pretty: false) + "\n"
+                written += text.utf8.count
+                guard written <= outputLimit else {
+                    throw DocumentError(
+                        path: node.path,
+                        reason: "this update would take the output past \(outputLimit) bytes; replay fewer events at a time")
+                }
+                emit(text)
                 if let refusal { refusals.append("\(node.path): \(refusal)") }
             } catch {
                 return QuoteCommand.Result(status: 1, output: lines, errors: "tally replay: \(file): \(error)\n")

@@ -24,7 +24,8 @@ extension BigDecimal: Codable {
     ///
     /// Numbers go through the coder's `Decimal` support, which in Foundation's `JSONDecoder` reads
     /// the number's digits and is exact up to 37 significant digits, except that trailing zeros
-    /// are dropped (`1.50` arrives as `1.5`) and underflow such as `1e-400` arrives as `0`. A number
+    /// after the point are dropped (`1.50` arrives as `1.5`; a whole number keeps exponent 0, so
+    /// `600` stays `600`) and underflow such as `1e-400` arrives as `0`. A number
     /// that arrives with 38 or more digits may have been cut, so it is rejected rather than taken as
     /// exact; but a longer number whose cut leaves fewer digits cannot be told from a short one
     /// (`19.990000000000000000000000000000000000001` arrives as `19.99`), since a `Decoder` never

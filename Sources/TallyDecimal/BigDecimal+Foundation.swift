@@ -26,7 +26,9 @@ extension BigDecimal {
                 codingPath: codingPath,
                 debugDescription: "the number \(decimal) has 38 or more digits and may have been cut by the JSON reader; send it as a string"))
         }
-        return value
+        // `Decimal` keeps no trailing zeros: the integer 600 arrives as 6E+2. A whole number gets
+        // exponent 0, as `Int64` decoding gave it (at most 38 + 127 digits: `Decimal`'s range).
+        return value.exponent > 0 ? value.rounded(scale: 0) : value
     }
 }
 

@@ -124,7 +124,7 @@ public struct Currency: Hashable, Sendable, CustomStringConvertible {
         storedMinorUnits = Int8(minorUnits)
     }
 
-    private init(isoIndex index: Int) throws(MoneyError) {
+    init(isoIndex index: Int) throws(MoneyError) {
         let entry = Currency.isoTable[index]
         guard let minorUnits = entry.minorUnits else { throw .currencyWithoutMinorUnits(code: entry.code, name: entry.name) }
         storage = .iso(UInt16(index))
@@ -141,7 +141,10 @@ public struct Currency: Hashable, Sendable, CustomStringConvertible {
     /// others, such as gold XAU and XDR, have none).
     public static let allISO: [Currency] = isoTable.indices.compactMap { try? Currency(isoIndex: $0) }
 
-    private static let isoIndexByCode: [String: Int] = Dictionary(
+    /// ISO entries by code. `String` keys: a lookup also finds canonically equivalent spellings
+    /// (`"\u{212A}WD"`, KELVIN SIGN, finds KWD), which `init(_:)` refuses and
+    /// `isoCodeRedefined` counts as the ISO code.
+    static let isoIndexByCode: [String: Int] = Dictionary(
         uniqueKeysWithValues: isoTable.indices.map { (isoTable[$0].code, $0) })
     private static let isoIndexByNumber: [Int: Int] = Dictionary(
         uniqueKeysWithValues: isoTable.indices.map { (isoTable[$0].numericCode, $0) })

@@ -105,8 +105,10 @@ extension Currency: Codable {
 
     /// Why decoded data may not define a custom currency with `code`, or `nil` when it may.
     static func isoCodeRedefined(_ code: String) -> String? {
-        guard let iso = try? Currency(code) else { return nil }
-        return "\(String(reflecting: code)) is the ISO 4217 code of \(iso.name) (\(iso.minorUnits) minor units); "
+        // Also a spelling that equals an ISO code as a Swift string ("\u{212A}WD", with a KELVIN
+        // SIGN, prints as KWD): it would be a second currency that looks like the ISO one.
+        guard let index = isoIndexByCode[code], let iso = try? Currency(isoIndex: index) else { return nil }
+        return "\(MoneyError.shown(code)) is the ISO 4217 code of \(iso.name) (\(iso.minorUnits) minor units); "
             + "a custom currency needs a code of its own"
     }
 }

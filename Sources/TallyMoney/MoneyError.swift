@@ -28,11 +28,20 @@ public enum MoneyError: Error, Hashable, Sendable, CustomStringConvertible {
     /// The amount is not a whole number of cash increments, so it cannot be allocated in them.
     case notAMultipleOfIncrement(amount: BigDecimal, increment: BigDecimal)
 
+    /// A currency code as messages quote it: anything but printable ASCII escaped, so that a
+    /// look-alike such as `"\u{212A}WD"` (KELVIN SIGN) does not read as `"KWD"`; cut after 40
+    /// scalars.
+    static func shown(_ code: String) -> String {
+        let scalars = code.unicodeScalars
+        let cut = scalars.count > 40 ? "…" : ""
+        return "\"" + scalars.prefix(40).map { $0.escaped(asASCII: true) }.joined() + "\"" + cut
+    }
+
     /// What went wrong, with the values involved.
     public var description: String {
         switch self {
         case .unknownCurrencyCode(let code):
-            return "\(String(reflecting: code)) is not an ISO 4217 code"
+            return "\(MoneyError.shown(code)) is not an ISO 4217 code"
         case .unknownNumericCurrencyCode(let number):
             return "\(number) is not an ISO 4217 numeric code"
         case .currencyWithoutMinorUnits(let code, let name):

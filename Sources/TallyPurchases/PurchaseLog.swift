@@ -65,6 +65,9 @@ public enum PurchaseLog {
             guard line.count <= PurchaseJournal.maximumLineLength else {
                 throw .invalidEvent(line: index + 1, reason: "the line is longer than \(PurchaseJournal.maximumLineLength) bytes")
             }
+            guard String(validating: line, as: UTF8.self) != nil else {
+                throw .invalidEvent(line: index + 1, reason: "the line is not UTF-8 text")
+            }
             do {
                 events.append(try decoder.decode(PurchaseEvent.self, from: Data(quotingInexactNumbers(line))))
             } catch {
@@ -155,13 +158,13 @@ public enum PurchaseLog {
 
     /// Whether the text starts (after white space) as `PurchaseJournal` writes every entry:
     /// `{"seq":`. A journal torn in its first entry still counts: also a lone unfinished line that
-    /// is the start of `{"seq":` (`{"se`) or holds zero bytes (what a crash can leave).
+    /// is the start of `{"seq":` (`{"se`) or starts with zero bytes (what a crash can leave).
     private static func isJournal(_ bytes: [UInt8]) -> Bool {
         let marker = Array("{\"seq\":".utf8)
         let start = bytes.drop { blank.contains($0) }
         if start.starts(with: marker) { return true }
         guard !start.isEmpty, !start.contains(UInt8(ascii: "\n")) else { return false }
-        return marker.starts(with: start) || start.contains(0)
+        return marker.starts(with: start) || start.first == 0
     }
 
     /// A decoding error as one line: the JSON path and the reason.

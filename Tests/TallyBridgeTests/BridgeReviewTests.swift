@@ -49,8 +49,13 @@ final class BridgeReviewTests: XCTestCase {
         XCTAssertEqual(
             documentError(#"{"currencyCode": "CNY", "countryCode": "CN", "items": [{"label": "a", "amount": "1"}], "taxRules": [{"country": "CN", "rate": "1E+6144"}]}"#),
             "taxRules[0].rate: \"1E+6144\" is out of range: a document's numbers have at most 100 digits before the point")
-        // Tiny numbers print nothing long: a rate of 1E-6144 is fine (its tax rounds to 0.00).
-        XCTAssertNil(documentError(#"{"currencyCode": "CNY", "countryCode": "CN", "items": [{"label": "a", "amount": "1"}], "taxRules": [{"country": "CN", "rate": "1E-6144"}]}"#))
+        // Digits after the point are bounded alike: a percent of 1E-6100 was printed in full in its
+        // coupon's label on every update (found in a second review).
+        XCTAssertNil(documentError(#"{"currencyCode": "CNY", "countryCode": "CN", "items": [{"label": "a", "amount": "1"}], "taxRules": [{"country": "CN", "rate": "1E-100"}]}"#))
+        XCTAssertEqual(
+            documentError(#"{"currencyCode": "USD", "countryCode": "US", "items": [{"label": "A", "amount": "10"}], "coupons": [{"code": "X", "percentOff": "1E-6100"}]}"#),
+            "coupons[0].percentOff: \"1E-6100\" is out of range: a document's numbers have at most 100 digits after the point")
+        XCTAssertNotNil(documentError(#"{"currencyCode": "CNY", "countryCode": "CN", "items": [{"label": "a", "amount": "0E-6144"}]}"#))
     }
 
     /// `tally replay` printed every update from memory at the end, and its output grows as
@@ -80,6 +85,24 @@ final class BridgeReviewTests: XCTestCase {
         XCTAssertEqual(
             refused.errors,
             "tally replay: doc.json: events: 1000 events × up to 1009 summary lines each is more than the 1000000 lines a replay renders; replay fewer events at a time\n")
+    }
+
+    /// Found in a second review: the line bound alone let one long label print megabytes per
+    /// update (a 125 KB document printed 100 MB). The output is also counted in bytes.
+    func testReplayOutputIsBoundedInBytes() {
+        let label = String(repeating: "x", count: 10_000)
+        let document = Self.seed.replacingOccurrences(of: "商品价格", with: label)
+        let events = Array(repeating: #"{"selectShippingMethod": "expressshipping"}"#, count: 20).joined(separator: ",")
+        var printed = 0
+        let result = ReplayCommand.run(
+            ["doc.json"], read: { _ in #"{"document": \#(document), "events": [\#(events)]}"# },
+            write: { printed += $0.utf8.count }, outputLimit: 50_000)
+        XCTAssertEqual(result.status, 1)
+        XCTAssertLessThanOrEqual(printed, 50_000)
+        XCTAssertGreaterThan(printed, 40_000, "the updates that fit were printed")
+        XCTAssertEqual(
+            result.errors,
+            "tally replay: doc.json: events[4].selectShippingMethod: this update would take the output past 50000 bytes; replay fewer events at a time\n")
     }
 
     /// Errors inside the replayed document name their whole path, `document.…`.
@@ -116,8 +139,16 @@ final class BridgeReviewTests: XCTestCase {
             documentError(Self.seed.replacingOccurrences(of: #""-12.74""#, with: "\"\(huge)\"")),
             "items[1].amount: \"\(String(repeating: "1", count: 40))\"… is not a decimal number")
         XCTAssertEqual(
-            documentError(Self.seed.replacingOccurrences(of: #""-12.74""#, with: "1e-6144")),
+            documentError(Self.seed.replacingOccurrences(of: #""-12.74""#, with: "1e-99")),
             "items[1].amount: 0.\(String(repeating: "0", count: 38))… has more decimals than CNY allows (2)")
+        // One "character" of a letter and 1,000 combining marks is cut too (by Unicode scalars).
+        let marks = "x" + String(repeating: "\u{301}", count: 1_000)
+        let message = documentError(Self.seed.replacingOccurrences(of: #""-12.74""#, with: "\"\(marks)\"")) ?? ""
+        XCTAssertLessThan(message.unicodeScalars.count, 120, message)
+        // A long unknown key is cut as well, even a plain name.
+        let longKey = String(repeating: "k", count: 1_000)
+        let keyMessage = documentError(Self.seed.replacingOccurrences(of: #""merchantName""#, with: "\"\(longKey)\"")) ?? ""
+        XCTAssertTrue(keyMessage.hasPrefix("[\"\(String(repeating: "k", count: 40))\"…]: unknown key"), keyMessage)
     }
 
     /// Object names compare code point by code point (RFC 8259 §8.3), and codes must be ASCII:
@@ -126,7 +157,12 @@ final class BridgeReviewTests: XCTestCase {
         XCTAssertEqual(try JSONReader.read(#"{"\u00e9": 1, "e\u0301": 2}"#), .object(JSONObject([("é", .number("1")), ("e\u{301}", .number("2"))])))
         XCTAssertThrowsError(try JSONReader.read(#"{"é": 1, "é": 2}"#))
         let kelvin = Self.seed.replacingOccurrences(of: #""CNY""#, with: #""\u212aWD""#)
-        XCTAssertEqual(documentError(kelvin), "currencyCode: \"\u{212A}WD\" is not an ISO 4217 code")
+        XCTAssertEqual(documentError(kelvin), #"currencyCode: "\u{212A}WD" is not an ISO 4217 code"#)
+        // Nor can decoded data define it as a custom currency: it would print as KWD.
+        let custom = Data(#"{"amount": "1", "currency": "\u212aWD", "minorUnits": 3}"#.utf8)
+        XCTAssertThrowsError(try JSONDecoder().decode(Money.self, from: custom)) { error in
+            XCTAssertTrue("\(error)".contains(#""\u{212A}WD" is the ISO 4217 code of Kuwaiti Dinar"#), "\(error)")
+        }
         XCTAssertThrowsError(try Currency("\u{212A}WD"))
         XCTAssertEqual(try Currency("KWD").minorUnits, 3)
     }

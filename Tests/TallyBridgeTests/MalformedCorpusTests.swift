@@ -30,7 +30,7 @@ final class MalformedCorpusTests: XCTestCase {
             // Bad codes.
             (#"{"currencyCode": "XXY", "countryCode": "US", "items": []}"#, #"currencyCode: "XXY" is not an ISO 4217 code"#),
             (#"{"currencyCode": "usd", "countryCode": "US", "items": []}"#, #"currencyCode: "usd" is not an ISO 4217 code"#),
-            (#"{"currencyCode": "XAU", "countryCode": "US", "items": []}"#, #"currencyCode: "XAU" is not an ISO 4217 code"#),
+            (#"{"currencyCode": "XAU", "countryCode": "US", "items": []}"#, #"currencyCode: "XAU" (Gold) has no minor units in ISO 4217, so it cannot price a checkout"#),
         ]
         func item(_ amount: String, currency: String = "USD") -> String {
             #"{"currencyCode": "\#(currency)", "countryCode": "US", "merchantName": "S", "items": [{"label": "A", "amount": \#(amount)}]}"#

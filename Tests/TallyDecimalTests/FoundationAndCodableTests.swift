@@ -86,6 +86,12 @@ final class ReviewEdgeTests: XCTestCase {
             let decoded = try JSONDecoder().decode([BigDecimal].self, from: Data("[\(number)]".utf8))
             XCTAssertEqual(decoded, [BigDecimal(number)!], number)
         }
+        // Whole numbers keep exponent 0, as they did when read as Int64 (a second review found
+        // 600 decoding as 6E+2, which Money then wrote back as "6E+2").
+        for (number, expected) in [("600", "600"), ("100.0", "100"), ("10", "10"), ("-1200", "-1200"), ("0", "0"), ("1e3", "1000"), ("2.50", "2.5")] {
+            let decoded = try JSONDecoder().decode([BigDecimal].self, from: Data("[\(number)]".utf8))
+            XCTAssertTrue(decoded[0].isIdentical(to: BigDecimal(expected)!), "\(number) decoded as \(decoded[0])")
+        }
         // Integers still decode, with their value, from coders without `Decimal` numbers.
         let list = try PropertyListEncoder().encode([Int64.max, -7])
         XCTAssertEqual(try PropertyListDecoder().decode([BigDecimal].self, from: list), [BigDecimal(Int64.max), -7])

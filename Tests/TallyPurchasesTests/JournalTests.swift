@@ -361,6 +361,11 @@ final class JournalFailureTests: XCTestCase {
         XCTAssertEqual(contents.droppedTornBytes, 31)
         // Found in a review: torn before `{"seq":` was whole, or left as zeros, it was read as an
         // event log ("not valid JSON"); torn inside a UTF-8 character, the command refused it.
+        // (A truncated log line with a zero byte in it is not taken for a journal.)
+        XCTAssertThrowsError(try PurchaseLog.read(bytes: Array("{\"order\": {\"id\": \"A".utf8) + [0]))
+        XCTAssertThrowsError(try PurchaseLog.read(bytes: Array("{\"receiptAccepted\": {\"transaction\": \"\u{E9}\"}}".utf8).dropLast(4) + [0xC3, 0x22, 0x7D, 0x7D])) { error in
+            XCTAssertEqual("\(error)", "line 1: the line is not UTF-8 text")
+        }
         for torn in [Array("{\"se".utf8), [UInt8](repeating: 0, count: 100), Array("{".utf8)] {
             let early = try PurchaseLog.read(bytes: torn)
             XCTAssertTrue(early.isJournal, "\(torn.prefix(8))")
