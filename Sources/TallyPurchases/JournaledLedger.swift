@@ -28,8 +28,10 @@ public final class JournaledLedger {
 
     /// Takes one event: records it if it changes the ledger, then returns the actions.
     ///
-    /// - Throws: `PurchaseError.journalIO` when the journal cannot be written; the ledger is
-    ///   unchanged and none of the step's actions may be taken.
+    /// - Throws: `PurchaseError.journalIO` when the journal cannot be written, `.invalidEvent`
+    ///   when the step's entry would be longer than `PurchaseJournal.maximumLineLength` or would
+    ///   not read back, `.journalTooLarge` when even a compacted journal would pass its size
+    ///   limit; in every case the ledger is unchanged and none of the step's actions may be taken.
     /// - Complexity: O(transactions): the step is tried on a copy, compared with the ledger, and
     ///   kept only once its entry is durable (one sync per step that changes something).
     public func handle(_ event: PurchaseEvent) throws(PurchaseError) -> [PurchaseAction] {
