@@ -20,6 +20,11 @@ public final class JournaledLedger {
 
     /// Rebuilds the ledger from `journal`'s entries.
     ///
+    /// Give each `PurchaseJournal` one ledger, made right after opening it: the ledger replays the
+    /// entries read at opening, so a second ledger on the same journal object starts from a stale
+    /// state and both would append to one file. To start again (after a failed write), release
+    /// the old journal and its storage, open the file anew, and make a ledger on that.
+    ///
     /// - Complexity: O(entries × the cost of one step).
     public init(journal: PurchaseJournal, policy: PurchasePolicy = PurchasePolicy()) {
         self.journal = journal
