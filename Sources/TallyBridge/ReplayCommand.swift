@@ -113,7 +113,11 @@ public enum ReplayCommand {
                 }
                 return (member.key, Node(value: member.value, path: Node.member(node.path, member.key)))
             }
-            let linesPerEvent = checkout.items.count + checkout.shippingMethods.count + 6
+            // The most lines one update of this document can have: its items, the derived lines
+            // it can produce (discount, shipping, tax, surcharge, total) and the shipping methods.
+            let derived = (checkout.coupons.isEmpty ? 0 : 1) + (checkout.shippingMethods.isEmpty ? 0 : 1)
+                + (checkout.taxRules.isEmpty ? 0 : 1) + (checkout.surcharges.isEmpty ? 0 : 1) + 1
+            let linesPerEvent = checkout.items.count + derived + checkout.shippingMethods.count
             let (rendered, overflow) = events.count.multipliedReportingOverflow(by: linesPerEvent)
             if overflow || rendered > maximumRenderedLines {
                 throw DocumentError(
@@ -189,8 +193,13 @@ public enum ReplayCommand {
         default:
             throw node.fail("unknown event; one of selectShippingMethod, changeCouponCode, changeShippingContact, selectPaymentMethod, authorize")
         }
-        let refusal: String? =
-            status == .failure ? "not offered or above the maximum" : (errors.isEmpty ? nil : errors.map(\.description).joined(separator: "; "))
+        var refusal: String? = errors.isEmpty ? nil : errors.map(\.description).joined(separator: "; ")
+        if status == .failure, name == "selectShippingMethod", case .string(let identifier) = node.value {
+            let offered = checkout.offeredShippingMethods.map(\.identifier)
+            refusal = offered.contains(identifier)
+                ? "\(Node.shown(identifier)): the total would pass the maximum"
+                : "\(Node.shown(identifier)) is not offered here (offered: \(offered.joined(separator: ", ")))"
+        }
         switch format {
         case "applepay": return (try SummaryRenderer.applePayUpdate(checkout, errors: errors, shippingMethods: carriesMethods), refusal)
         case "w3c": return (SummaryRenderer.w3cUpdate(checkout, errors: errors, refusesAddress: name == "changeShippingContact"), refusal)

@@ -187,12 +187,12 @@ extension Checkout {
             appliedCouponCode = nil
         } else if let coupon = coupons.first(where: { $0.code == trimmed }) {
             if coupon.isExpired {
-                let error = PaymentError(.couponCodeExpired, message: "\(String(reflecting: trimmed)) has expired")
+                let error = PaymentError(.couponCodeExpired, message: "\(quotedForMessage(trimmed)) has expired")
                 return CouponCodeUpdate(errors: [error], summaryItems: summary, shippingMethods: shippingMethodsForSheet)
             }
             appliedCouponCode = coupon.code
         } else {
-            let error = PaymentError(.couponCodeInvalid, message: "\(String(reflecting: trimmed)) is not a coupon code")
+            let error = PaymentError(.couponCodeInvalid, message: "\(quotedForMessage(trimmed)) is not a coupon code")
             return CouponCodeUpdate(errors: [error], summaryItems: summary, shippingMethods: shippingMethodsForSheet)
         }
         // Removing or swapping a coupon can raise the total: refuse one that passes the maximum.
@@ -204,8 +204,9 @@ extension Checkout {
         return CouponCodeUpdate(errors: [], summaryItems: summary(pricing), shippingMethods: shippingMethodsForSheet)
     }
 
-    /// `didAuthorizePayment`: checks the contact fields the request requires and that the
-    /// shipping address is served.
+    /// `didAuthorizePayment`: checks the contact fields the request requires and, when the payment
+    /// carries a shipping address (required or not), that the address is served and offered the
+    /// selected shipping method (`.shippingAddressUnserviceable`).
     ///
     /// The statuses follow PassKit: a missing shipping postal address is
     /// `.invalidShippingPostalAddress`, another missing shipping field `.invalidShippingContact`,
@@ -220,11 +221,23 @@ extension Checkout {
                 if status == .success { status = field == .postalAddress ? .invalidShippingPostalAddress : .invalidShippingContact }
             }
         }
-        if requiredShippingContactFields.contains(.postalAddress), let contact = payment.shippingContact,
-            contact.provides(.postalAddress), offeredShippingMethods(for: contact) == nil
-        {
-            errors.append(PaymentError(.shippingAddressUnserviceable, contactField: .postalAddress, message: "\(merchantName) does not ship there"))
-            if status == .success { status = .invalidShippingPostalAddress }
+        // An address the payment carries must be served, required or not, and offered the method
+        // the summary was priced with (the sheet's contact was partial; this one is the address
+        // the goods go to). A review found a payment to an unserved country authorized when the
+        // request required only a phone number.
+        if let contact = payment.shippingContact, contact.provides(.postalAddress) {
+            if let offered = offeredShippingMethods(for: contact) {
+                if let selected = selectedShippingMethodIdentifier, !offered.contains(where: { $0.identifier == selected }) {
+                    let label = shippingMethods.first { $0.identifier == selected }?.label ?? selected
+                    errors.append(PaymentError(
+                        .shippingAddressUnserviceable, contactField: .postalAddress,
+                        message: "\(label) is not offered at this address"))
+                    if status == .success { status = .invalidShippingPostalAddress }
+                }
+            } else {
+                errors.append(PaymentError(.shippingAddressUnserviceable, contactField: .postalAddress, message: "\(merchantName) does not ship there"))
+                if status == .success { status = .invalidShippingPostalAddress }
+            }
         }
         for field in ContactField.allCases where requiredBillingContactFields.contains(field) {
             if payment.billingContact?.provides(field) != true {

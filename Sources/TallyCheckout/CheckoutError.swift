@@ -39,10 +39,25 @@ public enum CheckoutError: Error, Hashable, Sendable, CustomStringConvertible {
         case .totalAboveMaximum(let total, let maximum):
             return "total: \(total.plainString) is above the maximum of \(maximum.plainString)"
         case .duplicateShippingMethod(let identifier):
-            return "shippingMethods: identifier \(String(reflecting: identifier)) is used twice"
+            return "shippingMethods: identifier \(quotedForMessage(identifier)) is used twice"
         case .unknownShippingMethod(let identifier):
-            return "selectedShippingMethod: \(String(reflecting: identifier)) is not one of the shipping methods"
-        case .duplicateCoupon(let code): return "coupons: code \(String(reflecting: code)) is used twice"
+            return "selectedShippingMethod: \(quotedForMessage(identifier)) is not one of the shipping methods"
+        case .duplicateCoupon(let code): return "coupons: code \(quotedForMessage(code)) is used twice"
         }
     }
+}
+
+/// `text` quoted for a message: as `String(reflecting:)` writes it, with the line separators that
+/// leaves raw (U+0085, U+2028, U+2029) and the other C1 controls escaped too, so that a message
+/// about a typed code or identifier stays on one line.
+func quotedForMessage(_ text: String) -> String {
+    var out = ""
+    for scalar in String(reflecting: text).unicodeScalars {
+        if (0x80...0x9F).contains(scalar.value) || scalar.value == 0x2028 || scalar.value == 0x2029 {
+            out += "\\u{" + String(scalar.value, radix: 16, uppercase: true) + "}"
+        } else {
+            out.unicodeScalars.append(scalar)
+        }
+    }
+    return out
 }

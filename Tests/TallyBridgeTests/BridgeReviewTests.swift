@@ -71,7 +71,8 @@ final class BridgeReviewTests: XCTestCase {
         XCTAssertEqual(streamed.count, 3)
         XCTAssertEqual(streamed, ReplayCommand.run(["doc.json"], read: { _ in replay }).output.split(separator: "\n", omittingEmptySubsequences: false).dropLast().map { $0 + "\n" })
 
-        // 1,001 items and 2 methods: up to 1,009 lines per update, so 1,000 events are over the bound.
+        // 1,001 items, 2 methods: up to 1,005 lines per update (items, shipping, total, methods), so
+        // 1,000 events are over the bound.
         let items = Array(repeating: #"{"label": "a", "amount": "1"}"#, count: 1_000).joined(separator: ",")
         let document = Self.seed.replacingOccurrences(of: #"{"label": "商品价格", "amount": "12.75"}"#, with: items)
         func replaying(_ count: Int) -> String {
@@ -84,7 +85,7 @@ final class BridgeReviewTests: XCTestCase {
         XCTAssertEqual(written, 0, "nothing is rendered before the bound is checked")
         XCTAssertEqual(
             refused.errors,
-            "tally replay: doc.json: events: 1000 events × up to 1009 summary lines each is more than the 1000000 lines a replay renders; replay fewer events at a time\n")
+            "tally replay: doc.json: events: 1000 events × up to 1005 summary lines each is more than the 1000000 lines a replay renders; replay fewer events at a time\n")
     }
 
     /// Found in a second review: the line bound alone let one long label print megabytes per
@@ -103,6 +104,17 @@ final class BridgeReviewTests: XCTestCase {
         XCTAssertEqual(
             result.errors,
             "tally replay: doc.json: events[4].selectShippingMethod: this update would take the output past 50000 bytes; replay fewer events at a time\n")
+    }
+
+    /// A refused shipping selection names the identifier and what is offered, as `quote` does
+    /// (it said "not offered or above the maximum").
+    func testReplayNamesARefusedShippingMethod() {
+        let replay = #"{"document": \#(Self.seed), "events": [{"selectShippingMethod": "drone"}]}"#
+        let result = ReplayCommand.run(["doc.json"]) { _ in replay }
+        XCTAssertEqual(result.status, 1)
+        XCTAssertEqual(
+            result.errors,
+            "tally replay: events[0].selectShippingMethod: \"drone\" is not offered here (offered: freeshipping, expressshipping)\n")
     }
 
     /// Errors inside the replayed document name their whole path, `document.…`.

@@ -196,6 +196,43 @@ final class CheckoutRuleTests: XCTestCase {
         XCTAssertEqual(billing.authorize(PaymentAuthorization(paymentMethod: card)).status, .invalidBillingPostalAddress)
     }
 
+    /// Found by a model of `tally replay`: an address the payment carries was checked only when the
+    /// request required one, so a payment to a country the merchant does not serve was authorized
+    /// when only a phone number was required; and an address offered other methods than the one
+    /// priced passed as "served".
+    func testAuthorizationChecksTheAddressItCarriesRequiredOrNot() throws {
+        var checkout = try Checkout(
+            currency: .usd, countryCode: "US", merchantName: "Shop", items: [SummaryItem(label: "A", amount: "10.00")],
+            shippingMethods: [ShippingMethod(identifier: "std", label: "Standard", amount: "5.00"),
+                              ShippingMethod(identifier: "exp", label: "Express", amount: "15.00")],
+            shippingRules: [ShippingRule(country: "US", regions: ["AK"], methods: ["exp"]), ShippingRule(country: "US", methods: ["std", "exp"])],
+            requiredShippingContactFields: [.phoneNumber])
+        let card = PaymentMethod(type: .debit)
+        func paying(_ country: String, _ region: String? = nil) -> AuthorizationResult {
+            checkout.authorize(PaymentAuthorization(paymentMethod: card, shippingContact: Contact(
+                phoneNumber: "+1 555", postalAddress: PostalAddress(administrativeArea: region, isoCountryCode: country))))
+        }
+        let france = paying("FR")
+        XCTAssertEqual(france.status, .invalidShippingPostalAddress)
+        XCTAssertEqual(france.errors, [PaymentError(.shippingAddressUnserviceable, contactField: .postalAddress, message: "Shop does not ship there")])
+        // Priced with Standard for California, paid with an Alaska address, where only Express goes.
+        _ = checkout.changeShippingContact(Contact(postalAddress: PostalAddress(administrativeArea: "CA", isoCountryCode: "US")))
+        XCTAssertEqual(checkout.selectedShippingMethodIdentifier, "std")
+        let alaska = paying("US", "AK")
+        XCTAssertEqual(alaska.status, .invalidShippingPostalAddress)
+        XCTAssertEqual(alaska.errors.map(\.message), ["Standard is not offered at this address"])
+        XCTAssertEqual(paying("US", "CA").status, .success)
+        // No address in the payment: nothing to check beyond the required fields.
+        XCTAssertEqual(checkout.authorize(PaymentAuthorization(paymentMethod: card, shippingContact: Contact(phoneNumber: "+1 555"))).status, .success)
+    }
+
+    /// Messages quote typed codes on one line: U+2028 and U+0085 (line breaks to many readers) are escaped.
+    func testCouponMessagesStayOnOneLine() throws {
+        var checkout = try make(coupons: [Coupon(code: "TEN", benefit: .percentOff(10))])
+        let update = checkout.changeCouponCode("A\u{2028}B\u{85}C")
+        XCTAssertEqual(update.errors.map(\.message), [#""A\u{2028}B\u{85}C" is not a coupon code"#])
+    }
+
     func testVerificationOfClientAmounts() throws {
         var checkout = try SeedScenarioTests.seedCheckout()
         _ = checkout.selectShippingMethod("expressshipping")
