@@ -155,6 +155,11 @@ func evaluateTargets(_ workload: Workload, _ rows: [Row], heapCounting: Bool) ->
             let times = tally.measurement.median / runtime.measurement.median
             add("Tally median ≤ 3× Int64-rt", times, measured: ratio(times), met: times <= 3)
         }
+        if let branchless = rows.first(where: { $0.measurement.variant == "Int64-bl" }) {
+            // Against the fastest Int64 code: its rounding decision has no branch on the data.
+            let times = tally.measurement.median / branchless.measurement.median
+            add("Tally median ≤ 3× Int64-bl", times, measured: ratio(times), met: times <= 3)
+        }
         add("Tally ≥ 100× faster than Decimal", tally.fasterThanDecimal, measured: ratio(tally.fasterThanDecimal),
             met: tally.fasterThanDecimal >= 100)
         let heap = tally.measurement.heapPerOperation

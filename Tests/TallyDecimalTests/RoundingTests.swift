@@ -105,6 +105,29 @@ final class RoundingTests: XCTestCase {
     }
 
     /// The inline fast path of `rounded(scale:_:)` gives exactly what the general path gives.
+    /// The branchless decision of the fast path against the branching one it replaced, for every
+    /// rule, sign, quotient digit and remainder around each divisor's half.
+    func testBranchlessDecisionMatchesTheRule() {
+        for rule in RoundingRule.allCases {
+            for divisor: UInt64 in [10, 100, 10_000, 1_000_000_000_000_000_000] {
+                let remainders: [UInt64] = [0, 1, 2, divisor / 2 - 1, divisor / 2, divisor / 2 + 1, divisor - 1]
+                for remainder in remainders where remainder < divisor {
+                    for quotient: Int64 in [0, 1, 4, 5, 9, 10, 15, 123_456_789] {
+                        for negative in [false, true] {
+                            let twice = remainder * 2
+                            let expected = remainder != 0 && rule.roundsAwayFromZero(
+                                isNegative: negative, lastDigit: Int(quotient % 10),
+                                halfComparison: twice < divisor ? -1 : (twice == divisor ? 0 : 1))
+                            let bit = rule.awayFromZeroBit(
+                                negative: negative ? 1 : 0, twice: twice, divisor: divisor, quotient: negative ? -quotient : quotient)
+                            XCTAssertEqual(bit, expected ? 1 : 0, "\(rule) r=\(remainder)/\(divisor) q=\(quotient) negative=\(negative)")
+                        }
+                    }
+                }
+            }
+        }
+    }
+
     func testInlineFastPathMatchesTheGeneralPath() {
         let inline = Gen.decimal(.moneySized, .cents, .nearInt64Limits, .zero)
         forAll(Gen.zip(inline, .int(in: -4...22), .roundingRule), count: 3000) { x, scale, rule in
