@@ -47,6 +47,14 @@ public struct SummaryItem: Hashable, Sendable {
     }
 }
 
+extension SummaryItem: CustomReflectable {
+    /// The line's label, amount, type and kind, as `print` and `dump` show them (not its private
+    /// box).
+    public var customMirror: Mirror {
+        Mirror(self, children: ["label": label, "amount": amount, "type": type, "kind": kind], displayStyle: .struct)
+    }
+}
+
 /// The box of a line's kind other than `.standard` (immutable, so sharing it is safe).
 final class SummaryItemKindBox: Sendable {
     let kind: SummaryItemKind

@@ -233,6 +233,19 @@ final class CheckoutRuleTests: XCTestCase {
         XCTAssertEqual(update.errors.map(\.message), [#""A\u{2028}B\u{85}C" is not a coupon code"#])
     }
 
+    /// A line prints its kind, not the box that stores it.
+    func testSummaryItemsPrintTheirKind() {
+        let date = Date(timeIntervalSince1970: 0)
+        let line = SummaryItem(label: "Later", amount: "5.00", kind: .deferred(date: date))
+        XCTAssertEqual(
+            String(describing: line),
+            "SummaryItem(label: \"Later\", amount: 5.00, type: TallyCheckout.SummaryItemType.final, kind: TallyCheckout.SummaryItemKind.deferred(date: \(date)))")
+        var plain = line
+        plain.kind = .standard
+        XCTAssertEqual(plain, SummaryItem(label: "Later", amount: "5.00"))
+        XCTAssertNotEqual(plain, line)
+    }
+
     func testVerificationOfClientAmounts() throws {
         var checkout = try SeedScenarioTests.seedCheckout()
         _ = checkout.selectShippingMethod("expressshipping")

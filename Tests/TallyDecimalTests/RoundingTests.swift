@@ -104,7 +104,6 @@ final class RoundingTests: XCTestCase {
         }
     }
 
-    /// The inline fast path of `rounded(scale:_:)` gives exactly what the general path gives.
     /// The branchless decision of the fast path against the branching one it replaced, for every
     /// rule, sign, quotient digit and remainder around each divisor's half.
     func testBranchlessDecisionMatchesTheRule() {
@@ -128,6 +127,7 @@ final class RoundingTests: XCTestCase {
         }
     }
 
+    /// The inline fast path of `rounded(scale:_:)` gives exactly what the general path gives.
     func testInlineFastPathMatchesTheGeneralPath() {
         let inline = Gen.decimal(.moneySized, .cents, .nearInt64Limits, .zero)
         forAll(Gen.zip(inline, .int(in: -4...22), .roundingRule), count: 3000) { x, scale, rule in
