@@ -177,19 +177,38 @@ struct Node {
     static func member(_ path: String, _ key: String) -> String {
         let isName = key.utf8.first.map { $0 &- 48 >= 10 } ?? false && key.utf8.count <= 40
             && key.utf8.allSatisfy { ($0 | 0x20) &- 97 < 26 || $0 &- 48 < 10 || $0 == 95 }
-        if isName { return path.isEmpty ? key : "\(path).\(key)" }
-        return "\(path)[\(shown(key))]"
+        return joined(path, isName ? key : "[\(shown(key))]")
+    }
+
+    /// `relative` (a path such as `items[1].amount` or `["a b"]`, or empty) under `path`.
+    static func joined(_ path: String, _ relative: String) -> String {
+        if path.isEmpty { return relative }
+        if relative.isEmpty { return path }
+        return relative.hasPrefix("[") ? path + relative : "\(path).\(relative)"
     }
 
     /// `text` as a message shows it: quoted with its control characters escaped
     /// (`String(reflecting:)`), and cut after its first 40 Unicode scalars (a 9 MB amount is not
     /// echoed whole, nor one "character" of a letter and 100,000 combining marks).
     static func shown(_ text: String) -> String {
+        let (head, isCut) = head(text)
+        return String(reflecting: head) + (isCut ? "…" : "")
+    }
+
+    /// `text` cut after its first 40 Unicode scalars, with "…" when it was cut, unquoted (for
+    /// number tokens and plain decimal forms, which are ASCII).
+    static func clipped(_ text: String) -> String {
+        let (head, isCut) = head(text)
+        return head + (isCut ? "…" : "")
+    }
+
+    /// The first 40 Unicode scalars of `text`, and whether there were more.
+    private static func head(_ text: String) -> (String, Bool) {
         let scalars = text.unicodeScalars
-        guard scalars.count > 40 else { return String(reflecting: text) }
+        guard scalars.count > 40 else { return (text, false) }
         var head = String.UnicodeScalarView()
         head.append(contentsOf: scalars.prefix(40))
-        return String(reflecting: String(head)) + "…"
+        return (String(head), true)
     }
 
     func fail(_ reason: String) -> DocumentError { DocumentError(path: path, reason: reason) }
@@ -226,7 +245,7 @@ struct Node {
         case .number(let number): text = number
         default: throw fail("expected a decimal number (a string or a number), found \(value.kindDescription)")
         }
-        let shown = value == .string(text) ? Node.shown(text) : (text.count > 40 ? String(text.prefix(40)) + "…" : text)
+        let shown = value == .string(text) ? Node.shown(text) : Node.clipped(text)
         let number: BigDecimal
         do {
             number = try BigDecimal(parsing: text)
@@ -252,10 +271,8 @@ struct Node {
     func amount(_ currency: Currency) throws(DocumentError) -> BigDecimal {
         let amount = try decimal()
         guard (try? amount.rescaled(exactlyTo: currency.minorUnits)) != nil else {
-            // The plain form, up to 40 characters (`1e-6144` has 6,146).
-            let plain = amount.plainString
-            let shown = plain.utf8.count > 40 ? String(plain.prefix(40)) + "…" : plain
-            throw fail("\(shown) has more decimals than \(currency.code) allows (\(currency.minorUnits))")
+            // The plain form, up to 40 characters (`1e-99` has 101).
+            throw fail("\(Node.clipped(amount.plainString)) has more decimals than \(currency.code) allows (\(currency.minorUnits))")
         }
         return amount
     }

@@ -103,9 +103,7 @@ public enum ReplayCommand {
                 checkout = try CheckoutDocument.checkout(from: document.value, lenient: lenient)
             } catch {
                 // The document's own paths start at its root; here it sits under `document`.
-                let inner = error.path
-                let path = inner.isEmpty ? document.path : (inner.hasPrefix("[") ? document.path + inner : "\(document.path).\(inner)")
-                throw DocumentError(path: path, reason: error.reason)
+                throw DocumentError(path: Node.joined(document.path, error.path), reason: error.reason)
             }
             events = try root.required("events").array().map { (node) throws(DocumentError) -> (String, Node) in
                 guard case .object(let object) = node.value, object.members.count == 1, let member = object.members.first else {
