@@ -187,12 +187,13 @@ struct Node {
         return relative.hasPrefix("[") ? path + relative : "\(path).\(relative)"
     }
 
-    /// `text` as a message shows it: quoted with its control characters escaped
-    /// (`String(reflecting:)`), and cut after its first 40 Unicode scalars (a 9 MB amount is not
-    /// echoed whole, nor one "character" of a letter and 100,000 combining marks).
+    /// `text` as a message shows it: quoted with its control characters and line separators
+    /// escaped (`quotedForMessage`, as the checkout's own messages quote codes), and cut after its
+    /// first 40 Unicode scalars (a 9 MB amount is not echoed whole, nor one "character" of a letter
+    /// and 100,000 combining marks).
     static func shown(_ text: String) -> String {
         let (head, isCut) = head(text)
-        return String(reflecting: head) + (isCut ? "…" : "")
+        return quotedForMessage(head) + (isCut ? "…" : "")
     }
 
     /// `text` cut after its first 40 Unicode scalars, with "…" when it was cut, unquoted (for

@@ -49,8 +49,9 @@ public enum CheckoutError: Error, Hashable, Sendable, CustomStringConvertible {
 
 /// `text` quoted for a message: as `String(reflecting:)` writes it, with the line separators that
 /// leaves raw (U+0085, U+2028, U+2029) and the other C1 controls escaped too, so that a message
-/// about a typed code or identifier stays on one line.
-func quotedForMessage(_ text: String) -> String {
+/// about a typed code or identifier stays on one line. (`package`: the JSON layer quotes keys and
+/// values from documents the same way.)
+package func quotedForMessage(_ text: String) -> String {
     var out = ""
     for scalar in String(reflecting: text).unicodeScalars {
         if (0x80...0x9F).contains(scalar.value) || scalar.value == 0x2028 || scalar.value == 0x2029 {

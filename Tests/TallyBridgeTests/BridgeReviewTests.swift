@@ -139,6 +139,11 @@ final class BridgeReviewTests: XCTestCase {
         let message = documentError(forged) ?? ""
         XCTAssertFalse(message.contains("\n"), message)
         XCTAssertTrue(message.hasPrefix(#"["x\ntally quote: -: items[0].amount: fake"]: unknown key"#), message)
+        // U+2028, U+2029 and U+0085 end a line for many readers: escaped like the checkout's messages.
+        let separated = Self.seed.replacingOccurrences(of: #""merchantName""#, with: "\"a\u{2028}b\u{85}c\u{2029}\"")
+        XCTAssertEqual(
+            documentError(separated),
+            #"["a\u{2028}b\u{85}c\u{2029}"]: unknown key (a typo? read with lenient to ignore unknown keys)"#)
         let long = String(repeating: "k", count: 100)
         let shortened = documentError(Self.seed.replacingOccurrences(of: #""merchantName""#, with: "\"\(long) x\"")) ?? ""
         XCTAssertTrue(shortened.hasPrefix("[\"\(String(repeating: "k", count: 40))\"…]: unknown key"), shortened)
