@@ -89,7 +89,7 @@ public enum ReplayCommand {
             return QuoteCommand.Result(status: 1, output: "", errors: "tally replay: \(CommandInput.cannotRead(file, error))\n")
         }
         var checkout: Checkout
-        let events: [(name: String, node: Node)]
+        let events: [(name: String, node: Node, step: Step)]
         do {
             let value: JSONValue
             do {
@@ -105,11 +105,14 @@ public enum ReplayCommand {
                 // The document's own paths start at its root; here it sits under `document`.
                 throw DocumentError(path: Node.joined(document.path, error.path), reason: error.reason)
             }
-            events = try root.required("events").array().map { (node) throws(DocumentError) -> (String, Node) in
+            // Every event is read before the first is applied: a malformed event anywhere is a
+            // document error with no update printed, not a replay cut off halfway.
+            events = try root.required("events").array().map { (node) throws(DocumentError) -> (String, Node, Step) in
                 guard case .object(let object) = node.value, object.members.count == 1, let member = object.members.first else {
                     throw node.fail("an event is an object with exactly one key: selectShippingMethod, changeCouponCode, changeShippingContact, selectPaymentMethod or authorize")
                 }
-                return (member.key, Node(value: member.value, path: Node.member(node.path, member.key)))
+                let eventNode = Node(value: member.value, path: Node.member(node.path, member.key))
+                return (member.key, eventNode, try step(member.key, eventNode, lenient: lenient))
             }
             // The most lines one update of this document can have: its items, the derived lines
             // it can produce (discount, shipping, tax, surcharge, total) and the shipping methods.
@@ -131,9 +134,9 @@ public enum ReplayCommand {
         let emit = write ?? { lines += $0 }
         var refusals: [String] = []
         var written = 0
-        for (name, node) in events {
+        for (name, node, step) in events {
             do {
-                let (line, refusal) = try apply(name, node, to: &checkout, format: format, lenient: lenient)
+                let (line, refusal) = try apply(step, named: name, to: &checkout, format: format)
                 let text = JSONWriter.write(line, pretty: false) + "\n"
                 written += text.utf8.count
                 guard written <= outputLimit else {
@@ -150,31 +153,42 @@ public enum ReplayCommand {
         return QuoteCommand.Result(status: refusals.isEmpty ? 0 : 1, output: lines, errors: refusals.map { "tally replay: \($0)\n" }.joined())
     }
 
+    /// One event of a replay, read and checked before any is applied.
+    enum Step {
+        /// A payment-sheet event that updates the summary.
+        case event(CheckoutEvent)
+        /// The sheet's authorization.
+        case authorize(PaymentAuthorization)
+    }
+
+    /// Reads the event `name` whose value is `node`.
+    static func step(_ name: String, _ node: Node, lenient: Bool = false) throws(DocumentError) -> Step {
+        switch name {
+        case "selectShippingMethod": return .event(.selectShippingMethod(try node.string()))
+        case "changeCouponCode": return .event(.changeCouponCode(try node.string()))
+        case "changeShippingContact": return .event(.changeShippingContact(try contact(node, lenient: lenient)))
+        case "selectPaymentMethod": return .event(.selectPaymentMethod(try paymentMethod(node, lenient: lenient)))
+        case "authorize":
+            let object = try node.object(keys: ["paymentMethod", "billingContact", "shippingContact", "transactionIdentifier"], lenient: lenient)
+            return .authorize(
+                PaymentAuthorization(
+                    paymentMethod: try paymentMethod(try object.required("paymentMethod"), lenient: lenient),
+                    billingContact: try object.optional("billingContact").map { (node) throws(DocumentError) in try contact(node, lenient: lenient) },
+                    shippingContact: try object.optional("shippingContact").map { (node) throws(DocumentError) in try contact(node, lenient: lenient) },
+                    transactionIdentifier: try object.optional("transactionIdentifier")?.string() ?? ""))
+        default:
+            throw node.fail("unknown event; one of selectShippingMethod, changeCouponCode, changeShippingContact, selectPaymentMethod, authorize")
+        }
+    }
+
     /// Applies one event and renders its update; the second value says why it was refused, if it was.
-    static func apply(
-        _ name: String, _ node: Node, to checkout: inout Checkout, format: String, lenient: Bool = false
-    ) throws(DocumentError) -> (JSONValue, String?) {
+    static func apply(_ step: Step, named name: String, to checkout: inout Checkout, format: String) throws(DocumentError) -> (JSONValue, String?) {
         var errors: [PaymentError] = []
         var status: AuthorizationStatus?
         var carriesMethods = false
-        switch name {
-        case "selectShippingMethod":
-            status = checkout.selectShippingMethod(try node.string()).status
-        case "changeCouponCode":
-            errors = checkout.changeCouponCode(try node.string()).errors
-            carriesMethods = true
-        case "changeShippingContact":
-            errors = checkout.changeShippingContact(try contact(node, lenient: lenient)).errors
-            carriesMethods = true
-        case "selectPaymentMethod":
-            errors = checkout.selectPaymentMethod(try paymentMethod(node, lenient: lenient)).errors
-        case "authorize":
-            let object = try node.object(keys: ["paymentMethod", "billingContact", "shippingContact", "transactionIdentifier"], lenient: lenient)
-            let payment = PaymentAuthorization(
-                paymentMethod: try paymentMethod(try object.required("paymentMethod"), lenient: lenient),
-                billingContact: try object.optional("billingContact").map { (node) throws(DocumentError) in try contact(node, lenient: lenient) },
-                shippingContact: try object.optional("shippingContact").map { (node) throws(DocumentError) in try contact(node, lenient: lenient) },
-                transactionIdentifier: try object.optional("transactionIdentifier")?.string() ?? "")
+        var refusal: String?
+        switch step {
+        case .authorize(let payment):
             let result = checkout.authorize(payment)
             let refusal = result.status == .success ? nil : "\(result.status.bridgeString): " + result.errors.map(\.description).joined(separator: "; ")
             switch format {
@@ -188,15 +202,20 @@ public enum ReplayCommand {
                 // The seed's status strings (`invalid-shipping-contact`), as its web view expects them.
                 return (.object(["event": .string(name), "status": .string(result.status.bridgeString), "errors": .array(result.errors.map(SummaryRenderer.paymentError))]), refusal)
             }
-        default:
-            throw node.fail("unknown event; one of selectShippingMethod, changeCouponCode, changeShippingContact, selectPaymentMethod, authorize")
-        }
-        var refusal: String? = errors.isEmpty ? nil : errors.map(\.description).joined(separator: "; ")
-        if status == .failure, name == "selectShippingMethod", case .string(let identifier) = node.value {
-            let offered = checkout.offeredShippingMethods.map(\.identifier)
-            refusal = offered.contains(identifier)
-                ? "\(Node.shown(identifier)): the total would pass the maximum"
-                : "\(Node.shown(identifier)) is not offered here (offered: \(offered.joined(separator: ", ")))"
+        case .event(let event):
+            switch checkout.apply(event) {
+            case .shippingMethod(let update): status = update.status
+            case .couponCode(let update): (errors, carriesMethods) = (update.errors, true)
+            case .shippingContact(let update): (errors, carriesMethods) = (update.errors, true)
+            case .paymentMethod(let update): errors = update.errors
+            }
+            refusal = errors.isEmpty ? nil : errors.map(\.description).joined(separator: "; ")
+            if status == .failure, case .selectShippingMethod(let identifier) = event {
+                let offered = checkout.offeredShippingMethods.map(\.identifier)
+                refusal = offered.contains(identifier)
+                    ? "\(Node.shown(identifier)): the total would pass the maximum"
+                    : "\(Node.shown(identifier)) is not offered here (offered: \(offered.joined(separator: ", ")))"
+            }
         }
         switch format {
         case "applepay": return (try SummaryRenderer.applePayUpdate(checkout, errors: errors, shippingMethods: carriesMethods), refusal)

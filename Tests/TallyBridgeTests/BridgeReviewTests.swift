@@ -106,6 +106,23 @@ final class BridgeReviewTests: XCTestCase {
             "tally replay: doc.json: events[4].selectShippingMethod: this update would take the output past 50000 bytes; replay fewer events at a time\n")
     }
 
+    /// Every event is read before the first is applied: a malformed event later in the list was
+    /// reported only after the updates before it had been printed, leaving half a replay.
+    func testAMalformedLaterEventPrintsNoUpdate() {
+        for (bad, reason) in [
+            (#"{"selectShippingMethod": 5}"#, "events[1].selectShippingMethod: expected a string, found a number"),
+            (#"{"authorize": {"paymentMethod": {"type": "gold"}}}"#, "events[1].authorize.paymentMethod.type: \"gold\" is not one of"),
+            (#"{"teleport": "home"}"#, "events[1].teleport: unknown event"),
+        ] {
+            let replay = #"{"document": \#(Self.seed), "events": [{"selectShippingMethod": "expressshipping"}, \#(bad), {"changeCouponCode": ""}]}"#
+            var written = 0
+            let result = ReplayCommand.run(["doc.json"], read: { _ in replay }, write: { _ in written += 1 })
+            XCTAssertEqual(result.status, 1, bad)
+            XCTAssertEqual(written, 0, "no update before the malformed event \(bad)")
+            XCTAssertTrue(result.errors.hasPrefix("tally replay: doc.json: \(reason)"), result.errors)
+        }
+    }
+
     /// A refused shipping selection names the identifier and what is offered, as `quote` does
     /// (it said "not offered or above the maximum").
     func testReplayNamesARefusedShippingMethod() {
