@@ -13,13 +13,16 @@ public enum CommandInput {
         public let description: String
     }
 
-    /// The text of `path` (`-` for standard input): at most `limit` bytes of UTF-8.
+    /// The text of `path` (`-` for standard input): at most `limit` bytes of UTF-8, every byte kept
+    /// (a leading byte-order mark too: the JSON reader skips one, and only one).
     ///
     /// - Throws: `ReadError` for a missing or unreadable file, a directory, more than `limit`
     ///   bytes (found by reading at most `limit + 1`), or bytes that are not UTF-8.
     public static func read(_ path: String, limit: Int = maximumBytes) throws(ReadError) -> String {
         let data = try readBytes(path, limit: limit)
-        guard let text = String(bytes: data, encoding: .utf8) else { throw ReadError(description: "it is not UTF-8 text") }
+        // Not Foundation's `String(bytes:encoding:)`, which drops a leading byte-order mark: with
+        // the JSON reader's own skip, a file starting with two marks was read as if it had none.
+        guard let text = String(validating: data, as: UTF8.self) else { throw ReadError(description: "it is not UTF-8 text") }
         return text
     }
 

@@ -134,6 +134,28 @@ final class CommandInputTests: XCTestCase {
         XCTAssertEqual(quote.errors, "tally quote: cannot read \(big): more than 999 bytes\n")
     }
 
+    /// One byte-order mark is allowed before a document, not two: Foundation's decoding dropped one
+    /// and the JSON reader skipped the next, so a file starting with two read as if it had none.
+    func testOneByteOrderMarkIsSkippedNotTwo() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("tally-bom-\(UInt64.random(in: 0...UInt64.max))")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let document = #"{"currencyCode": "USD", "countryCode": "US", "merchantName": "S", "items": [{"label": "A", "amount": "10.00"}]}"#
+        let mark: [UInt8] = [0xEF, 0xBB, 0xBF]
+        func quote(marks: Int) throws -> QuoteCommand.Result {
+            let path = folder.appendingPathComponent("doc\(marks).json").path
+            try Data(Array(repeating: mark, count: marks).joined() + Array(document.utf8)).write(to: URL(fileURLWithPath: path))
+            XCTAssertEqual(try CommandInput.read(path).unicodeScalars.prefix(marks).map(\.value), Array(repeating: 0xFEFF, count: marks))
+            return QuoteCommand.run([path], read: { path in try CommandInput.read(path) })
+        }
+        XCTAssertEqual(try quote(marks: 0).status, 0)
+        XCTAssertEqual(try quote(marks: 1).status, 0)
+        let twice = try quote(marks: 2)
+        XCTAssertEqual(twice.status, 1)
+        XCTAssertTrue(twice.errors.hasSuffix("not JSON: line 1, column 4: expected a value, found byte 0xEF\n"), twice.errors)
+        XCTAssertThrowsError(try JSONReader.read("\u{FEFF}\u{FEFF}{}"))
+    }
+
     /// A repeated option used to take its last value silently: `verify --amount 10.00 --amount
     /// 0.01` matched on 0.01.
     func testARepeatedOptionIsAUsageError() {
