@@ -271,7 +271,7 @@ struct Node {
     /// An amount in `currency`: a decimal with no more decimals than the currency allows.
     func amount(_ currency: Currency) throws(DocumentError) -> BigDecimal {
         let amount = try decimal()
-        guard (try? amount.rescaled(exactlyTo: currency.minorUnits)) != nil else {
+        guard Money(amount, currency).isWholeMinorUnits else {
             // The plain form, up to 40 characters (`1e-99` has 101).
             throw fail("\(Node.clipped(amount.plainString)) has more decimals than \(currency.code) allows (\(currency.minorUnits))")
         }

@@ -175,7 +175,7 @@ public struct Checkout: Hashable, Sendable {
     }
 
     private func checkDecimals(_ amount: BigDecimal, _ place: String) throws(CheckoutError) {
-        guard (try? amount.rescaled(exactlyTo: currency.minorUnits)) != nil else {
+        guard Money(amount, currency).isWholeMinorUnits else {
             throw .tooManyDecimals(place: place, amount: amount, currency: currency)
         }
     }

@@ -114,7 +114,8 @@ public struct Currency: Hashable, Sendable, CustomStringConvertible {
     /// let satoshiPrecision = Currency(code: "XBT", minorUnits: 8, name: "Bitcoin")
     /// ```
     /// A custom currency is never equal to an ISO one, even with the same code.
-    /// - Precondition: `code` is not empty and `minorUnits` is in `0...18`.
+    /// - Precondition: `code` is not empty and `minorUnits` is in `0...18` (for values from
+    ///   outside, `init(validatingCode:minorUnits:name:numericCode:)` throws instead).
     public init(code: String, minorUnits: Int, name: String? = nil, numericCode: Int? = nil) {
         precondition(!code.isEmpty, "Currency: the code must not be empty")
         precondition(
@@ -122,6 +123,22 @@ public struct Currency: Hashable, Sendable, CustomStringConvertible {
             "Currency: minor units must be in 0...\(Currency.maximumMinorUnits), not \(minorUnits)")
         storage = .custom(CustomCurrency(code: code, name: name ?? code, numericCode: numericCode))
         storedMinorUnits = Int8(minorUnits)
+    }
+
+    /// A custom currency from data: as `init(code:minorUnits:name:numericCode:)`, with a typed
+    /// error instead of a stop for an empty code or minor units outside `0...18`.
+    ///
+    /// ```swift
+    /// try Currency(validatingCode: "PTS", minorUnits: 0)   // PTS
+    /// try Currency(validatingCode: "", minorUnits: 2)      // throws MoneyError.invalidCurrency
+    /// ```
+    /// Decoding (`Currency.init(from:)`, `Money.init(from:)`) also refuses the code of an ISO 4217
+    /// currency; this initializer, like the plain one, leaves that to the caller.
+    public init(validatingCode code: String, minorUnits: Int, name: String? = nil, numericCode: Int? = nil) throws(MoneyError) {
+        guard !code.isEmpty, (0...Currency.maximumMinorUnits).contains(minorUnits) else {
+            throw .invalidCurrency(code: code, minorUnits: minorUnits)
+        }
+        self.init(code: code, minorUnits: minorUnits, name: name, numericCode: numericCode)
     }
 
     init(isoIndex index: Int) throws(MoneyError) {

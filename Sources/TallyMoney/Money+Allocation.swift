@@ -15,10 +15,17 @@ import TallyDecimal
 // `split(into:)` allocates only the result (W6/W7 in Guides/Benchmarks.md).
 
 extension Money {
-    /// The most parts `split(into:)` makes (a million `Money` values take 32 MB); a larger count
-    /// is a typed error rather than an allocation without bound. `allocated(byRatios:)` is bounded
-    /// by the caller's own array of ratios.
+    /// The most parts `split(into:)` and `allocated(byRatios:)` make (a million `Money` values
+    /// take 32 MB); a larger count is a typed error rather than an allocation without bound.
     public static let maximumParts = 1_000_000
+
+    /// The most digits the working values of `allocated(byRatios:)` may hold in all: the parts
+    /// times the digits of the amount in units and of the ratios' sum. Each part of a long amount
+    /// is a number as long (`split(into:)` shares two values among all its parts, so it is not
+    /// bounded this way). 20 million digits are some 10 MB of GMP limbs per working array;
+    /// money-sized amounts stay under `maximumParts` long before it, and a 6,145-digit amount can
+    /// still be allocated among about 3,000 parts.
+    public static let maximumAllocationDigits = 20_000_000
 
     /// Splits the amount by `ratios` so that the parts add up exactly to the amount.
     ///
@@ -35,19 +42,34 @@ extension Money {
     ///   - increment: the unit to allocate in; the currency's minor unit by default, or a cash
     ///     increment such as `0.05` CHF.
     /// - Returns: one part per ratio, each with the currency's scale.
-    /// - Throws: `.noParts` for no ratios, `.invalidRatio` for a zero or negative ratio,
-    ///   `.invalidCashIncrement` for an increment that does not fit the currency; then, without an
+    /// - Throws: `.noParts` for no ratios, `.tooManyParts` for more than `Money.maximumParts`
+    ///   ratios (or than `Money.maximumAllocationDigits` allows for a long amount), `.invalidRatio`
+    ///   for a zero or negative ratio, `.ratioOutOfRange` for one beyond the default
+    ///   `ParseLimits`, `.invalidCashIncrement` for an increment that does not fit the currency; then, without an
     ///   increment, `.tooManyDecimals` when the amount is not whole minor units, and with one,
     ///   `.notAMultipleOfIncrement` when it is not a whole number of increments (12.333 CHF in 0.05
     ///   steps is reported as not a multiple of 0.05).
     /// - Complexity: O(n log n) for n parts.
     public func allocated(byRatios ratios: [BigDecimal], increment: BigDecimal? = nil) throws(MoneyError) -> [Money] {
         guard !ratios.isEmpty else { throw .noParts }
-        for (index, ratio) in ratios.enumerated() where ratio.signum() <= 0 {
-            throw .invalidRatio(index: index, ratio: ratio)
+        guard ratios.count <= Money.maximumParts else { throw .tooManyParts(count: ratios.count, limit: Money.maximumParts) }
+        let limits = ParseLimits.default
+        for (index, ratio) in ratios.enumerated() {
+            if ratio.signum() <= 0 { throw .invalidRatio(index: index, ratio: ratio) }
+            // Within the default parse limits, the ratios' sum has at most some 13,000 digits.
+            if abs(ratio.exponent) > limits.maximumExponentMagnitude
+                || !ratio.isStoredInline && ratio.digitCount > limits.maximumSignificantDigits
+            {
+                throw .ratioOutOfRange(index: index, ratio: ratio)
+            }
         }
         let (unit, units) = try allocationUnits(increment)
         let total = ratios.reduce(BigDecimal.zero, +)
+        // A part's count has up to the digits of T as an integer (`9E+6146` has 6,147), its
+        // remainder up to those of the ratios' sum.
+        let digitsPerPart = units.digitCount + max(0, units.exponent) + total.digitCount + max(0, total.exponent)
+        let partLimit = Money.maximumAllocationDigits / digitsPerPart
+        guard ratios.count <= partLimit else { throw .tooManyParts(count: ratios.count, limit: partLimit) }
         // Each part's floor(T·r / Σr) and remainder, in one working array.
         var shares: [(count: BigDecimal, remainder: BigDecimal)] = []
         shares.reserveCapacity(ratios.count)

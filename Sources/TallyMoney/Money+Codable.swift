@@ -31,17 +31,18 @@ extension Money: Codable {
         let amount = try container.decode(BigDecimal.self, forKey: .amount)
         let code = try container.decode(String.self, forKey: .currency)
         if let minorUnits = try container.decodeIfPresent(Int.self, forKey: .minorUnits) {
-            guard !code.isEmpty, (0...Currency.maximumMinorUnits).contains(minorUnits) else {
-                throw DecodingError.dataCorruptedError(
-                    forKey: .minorUnits, in: container,
-                    debugDescription: "a custom currency needs a code and 0...\(Currency.maximumMinorUnits) minor units")
+            let name = try container.decodeIfPresent(String.self, forKey: .currencyName)
+            let numericCode = try container.decodeIfPresent(Int.self, forKey: .numericCode)
+            let currency: Currency
+            do {
+                currency = try Currency(validatingCode: code, minorUnits: minorUnits, name: name, numericCode: numericCode)
+            } catch {
+                throw DecodingError.dataCorruptedError(forKey: .minorUnits, in: container, debugDescription: error.description)
             }
             if let message = Currency.isoCodeRedefined(code) {
                 throw DecodingError.dataCorruptedError(forKey: .currency, in: container, debugDescription: message)
             }
-            let name = try container.decodeIfPresent(String.self, forKey: .currencyName)
-            let numericCode = try container.decodeIfPresent(Int.self, forKey: .numericCode)
-            self.init(amount, Currency(code: code, minorUnits: minorUnits, name: name, numericCode: numericCode))
+            self.init(amount, currency)
         } else {
             do {
                 self.init(amount, try Currency(code))
@@ -86,17 +87,16 @@ extension Currency: Codable {
         let container = try decoder.container(keyedBy: CustomKeys.self)
         let code = try container.decode(String.self, forKey: .code)
         let minorUnits = try container.decode(Int.self, forKey: .minorUnits)
-        guard !code.isEmpty, (0...Currency.maximumMinorUnits).contains(minorUnits) else {
-            throw DecodingError.dataCorruptedError(
-                forKey: .minorUnits, in: container,
-                debugDescription: "a custom currency needs a code and 0...\(Currency.maximumMinorUnits) minor units")
+        let name = try container.decodeIfPresent(String.self, forKey: .name)
+        let numericCode = try container.decodeIfPresent(Int.self, forKey: .numericCode)
+        do {
+            try self.init(validatingCode: code, minorUnits: minorUnits, name: name, numericCode: numericCode)
+        } catch {
+            throw DecodingError.dataCorruptedError(forKey: .minorUnits, in: container, debugDescription: error.description)
         }
         if let message = Currency.isoCodeRedefined(code) {
             throw DecodingError.dataCorruptedError(forKey: .code, in: container, debugDescription: message)
         }
-        self.init(
-            code: code, minorUnits: minorUnits, name: try container.decodeIfPresent(String.self, forKey: .name),
-            numericCode: try container.decodeIfPresent(Int.self, forKey: .numericCode))
     }
 
     private enum CustomKeys: String, CodingKey {

@@ -16,8 +16,8 @@ extension Money {
     /// Money("-12.33", .chf).roundedToCash(increment: "0.05") // -12.35 CHF
     /// ```
     /// `Currency.cashIncrement` gives the usual increment of countries that round cash payments.
-    /// - Throws: `MoneyError.invalidCashIncrement` when the increment is not positive or has more
-    ///   decimals than the currency.
+    /// - Throws: `MoneyError.invalidCashIncrement` when the increment is not positive, has more
+    ///   decimals than the currency, or is more minor units than `Int64` holds.
     public func roundedToCash(
         increment: BigDecimal, _ rule: RoundingRule = .toNearestOrAwayFromZero
     ) throws(MoneyError) -> Money {
@@ -58,8 +58,10 @@ extension Currency {
         "SGD": "0.05",  // Singapore: 1-cent coin no longer issued since 2002
     ]
 
+    /// Throws unless `increment` is positive and a count of minor units that fits `Int64` (a
+    /// bound no coin comes near, which keeps `1E+2000000` from being spelled out to the cent).
     func validateCashIncrement(_ increment: BigDecimal) throws(MoneyError) {
-        guard increment.signum() > 0, (try? increment.rescaled(exactlyTo: minorUnits)) != nil else {
+        guard increment.signum() > 0, (try? Money(increment, self).minorUnits) != nil else {
             throw .invalidCashIncrement(increment: increment, currency: self)
         }
     }

@@ -49,6 +49,11 @@ public struct Money: Hashable, Sendable, CustomStringConvertible {
     ///   (round it first), `.minorUnitsOutOfRange` when the count does not fit `Int64`.
     public var minorUnits: Int64 {
         get throws(MoneyError) {
+            // A nonzero count of 20 digits or more does not fit; checked before rescaling, which
+            // would otherwise spell out `1E+2000000` to the last zero (and stop at a million digits).
+            if !amount.isZero && amount.exponent + currency.minorUnits > 18 {
+                throw .minorUnitsOutOfRange(amount: amount, currency: currency)
+            }
             let scaled: BigDecimal
             do {
                 scaled = try amount.rescaled(exactlyTo: currency.minorUnits)
@@ -63,8 +68,11 @@ public struct Money: Hashable, Sendable, CustomStringConvertible {
     }
 
     /// Whether the amount is a whole number of the currency's minor units.
+    ///
+    /// Decided without spelling the amount out: an exponent at or above `-minorUnits` is whole as
+    /// it is (`1E+2000000`), and only a smaller one is rescaled, which shortens the coefficient.
     public var isWholeMinorUnits: Bool {
-        (try? amount.rescaled(exactlyTo: currency.minorUnits)) != nil
+        amount.exponent >= -currency.minorUnits || (try? amount.rescaled(exactlyTo: currency.minorUnits)) != nil
     }
 
     /// `12.75 CNY`: the plain amount and the code. For display to people use `formatted(locale:)`.

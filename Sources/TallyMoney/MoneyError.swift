@@ -21,9 +21,16 @@ public enum MoneyError: Error, Hashable, Sendable, CustomStringConvertible {
     case invalidRatio(index: Int, ratio: BigDecimal)
     /// An allocation needs at least one part.
     case noParts
-    /// More parts than `Money.maximumParts`: the result alone would take memory without bound.
+    /// More parts than `Money.maximumParts`, or than `Money.maximumAllocationDigits` allows for
+    /// an amount this long: the result alone would take memory without bound.
     case tooManyParts(count: Int, limit: Int)
-    /// A cash increment must be positive and have at most the currency's minor units.
+    /// An allocation ratio is outside the default parse limits (more than 1,000 significant digits
+    /// or an exponent beyond ±6,144): summing `1E+2000000` and `1E-2000000` needs four million digits.
+    case ratioOutOfRange(index: Int, ratio: BigDecimal)
+    /// A custom currency needs a non-empty code and minor units in `0...Currency.maximumMinorUnits`.
+    case invalidCurrency(code: String, minorUnits: Int)
+    /// A cash increment must be positive, have at most the currency's minor units, and be a count
+    /// of minor units that fits `Int64`.
     case invalidCashIncrement(increment: BigDecimal, currency: Currency)
     /// The amount is not a whole number of cash increments, so it cannot be allocated in them.
     case notAMultipleOfIncrement(amount: BigDecimal, increment: BigDecimal)
@@ -35,6 +42,12 @@ public enum MoneyError: Error, Hashable, Sendable, CustomStringConvertible {
         let scalars = code.unicodeScalars
         let cut = scalars.count > 40 ? "…" : ""
         return "\"" + scalars.prefix(40).map { $0.escaped(asASCII: true) }.joined() + "\"" + cut
+    }
+
+    /// An amount as messages show it: plain (`12.75`) unless its exponent is far from zero, then
+    /// in scientific notation (`1E+2000000`), so a message never spells out millions of zeros.
+    static func shown(_ amount: BigDecimal) -> String {
+        abs(amount.exponent) <= 100 ? amount.plainString : amount.description
     }
 
     /// What went wrong, with the values involved.
@@ -49,9 +62,9 @@ public enum MoneyError: Error, Hashable, Sendable, CustomStringConvertible {
         case .currencyMismatch(let a, let b):
             return "cannot combine \(a.code) and \(b.code) amounts"
         case .tooManyDecimals(let amount, let currency, let allowed):
-            return "\(amount.plainString) has more decimals than \(currency.code) allows (\(allowed))"
+            return "\(MoneyError.shown(amount)) has more decimals than \(currency.code) allows (\(allowed))"
         case .minorUnitsOutOfRange(let amount, let currency):
-            return "\(amount.plainString) \(currency.code) in minor units does not fit a 64-bit integer"
+            return "\(MoneyError.shown(amount)) \(currency.code) in minor units does not fit a 64-bit integer"
         case .divisionByZero:
             return "division by zero"
         case .invalidRatio(let index, let ratio):
@@ -61,9 +74,13 @@ public enum MoneyError: Error, Hashable, Sendable, CustomStringConvertible {
         case .tooManyParts(let count, let limit):
             return "\(count) parts is more than the \(limit) an allocation may have"
         case .invalidCashIncrement(let increment, let currency):
-            return "\(increment.plainString) is not a cash increment of \(currency.code): it must be positive with at most \(currency.minorUnits) decimals"
+            return "\(MoneyError.shown(increment)) is not a cash increment of \(currency.code): it must be positive, with at most \(currency.minorUnits) decimals and at most \(Int64.max) minor units"
         case .notAMultipleOfIncrement(let amount, let increment):
-            return "\(amount.plainString) is not a whole number of \(increment.plainString) increments"
+            return "\(MoneyError.shown(amount)) is not a whole number of \(MoneyError.shown(increment)) increments"
+        case .ratioOutOfRange(let index, let ratio):
+            return "ratio \(index) is \(ratio); allocation ratios must have at most \(ParseLimits.default.maximumSignificantDigits) digits and an exponent within ±\(ParseLimits.default.maximumExponentMagnitude)"
+        case .invalidCurrency(let code, let minorUnits):
+            return "a custom currency needs a code and 0...\(Currency.maximumMinorUnits) minor units, not \(MoneyError.shown(code)) with \(minorUnits)"
         }
     }
 }

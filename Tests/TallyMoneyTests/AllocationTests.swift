@@ -1,3 +1,4 @@
+import Foundation
 import TallyDecimal
 import TallyMoney
 import TallyTesting
@@ -47,6 +48,69 @@ final class AllocationTests: XCTestCase {
         XCTAssertThrowsError(try Money("1", .usd).allocated(byRatios: [1, -2])) { XCTAssertEqual($0 as? MoneyError, .invalidRatio(index: 1, ratio: -2)) }
         XCTAssertThrowsError(try Money("1.005", .usd).split(into: 2)) { error in
             XCTAssertEqual(error as? MoneyError, .tooManyDecimals(amount: "1.005", currency: .usd, allowed: 2))
+        }
+    }
+
+    /// Found in a review: values far outside the parse limits (made in code, or decoded with
+    /// `ParseLimits.widest`) stopped the process in the decimal's million-digit bound where these
+    /// methods document a typed error, and a long amount allocated among many ratios took
+    /// gigabytes. Each is now a typed error, checked before any digit is spelled out.
+    func testHugeValuesAreTypedErrorsNotStops() throws {
+        let huge = BigDecimal(mantissa: 1, exponent: 2_000_000, isNegative: false)
+        let tiny = BigDecimal(mantissa: 1, exponent: -2_000_000, isNegative: false)
+        XCTAssertThrowsError(try Money(huge, .usd).minorUnits) { error in
+            XCTAssertEqual(error as? MoneyError, .minorUnitsOutOfRange(amount: huge, currency: .usd))
+            XCTAssertEqual("\(error)", "1E+2000000 USD in minor units does not fit a 64-bit integer")
+        }
+        XCTAssertEqual(try Money("92233720368547758.07", .usd).minorUnits, .max)
+        XCTAssertThrowsError(try Money("92233720368547758.08", .usd).minorUnits)
+        XCTAssertEqual(try Money(BigDecimal(mantissa: 0, exponent: 2_000_000, isNegative: false), .usd).minorUnits, 0)
+        XCTAssertTrue(Money(huge, .usd).isWholeMinorUnits)
+        XCTAssertFalse(Money(tiny, .usd).isWholeMinorUnits)
+        XCTAssertThrowsError(try Money("1.00", .usd).roundedToCash(increment: huge)) { error in
+            XCTAssertEqual(error as? MoneyError, .invalidCashIncrement(increment: huge, currency: .usd))
+            XCTAssertTrue("\(error)".hasPrefix("1E+2000000 is not a cash increment of USD"), "\(error)")
+        }
+        XCTAssertThrowsError(try Money("1.00", .usd).split(into: 2, increment: huge)) {
+            XCTAssertEqual($0 as? MoneyError, .invalidCashIncrement(increment: huge, currency: .usd))
+        }
+        XCTAssertThrowsError(try Money("1.00", .usd).allocated(byRatios: [huge, tiny])) { error in
+            XCTAssertEqual(error as? MoneyError, .ratioOutOfRange(index: 0, ratio: huge))
+            XCTAssertEqual("\(error)", "ratio 0 is 1E+2000000; allocation ratios must have at most 1000 digits and an exponent within ±6144")
+        }
+        XCTAssertThrowsError(try Money("1.00", .usd).allocated(byRatios: [1, tiny])) {
+            XCTAssertEqual($0 as? MoneyError, .ratioOutOfRange(index: 1, ratio: tiny))
+        }
+        // Ratios at the limits still allocate.
+        let wide: [BigDecimal] = ["1E+6144", "1E-6144"]
+        XCTAssertEqual(parts(try Money("1.00", .usd).allocated(byRatios: wide)), ["1.00", "0.00"])
+        // A 6,145-digit amount: its parts are as long, so their number is bounded by digits.
+        let long = Money("9E+6144", .usd)
+        XCTAssertThrowsError(try long.allocated(byRatios: Array(repeating: 1, count: 200_000))) { error in
+            guard case .tooManyParts(200_000, let limit)? = error as? MoneyError else { return XCTFail("\(error)") }
+            XCTAssertEqual(limit, Money.maximumAllocationDigits / (6_147 + 6))
+        }
+        XCTAssertEqual(try long.allocated(byRatios: Array(repeating: 1, count: 3)).count, 3)
+        XCTAssertThrowsError(try Money("1", .usd).allocated(byRatios: Array(repeating: 1, count: Money.maximumParts + 1))) {
+            XCTAssertEqual($0 as? MoneyError, .tooManyParts(count: Money.maximumParts + 1, limit: Money.maximumParts))
+        }
+        // A message never spells out a far exponent.
+        XCTAssertEqual(MoneyError.tooManyDecimals(amount: tiny, currency: .usd, allowed: 2).description, "1E-2000000 has more decimals than USD allows (2)")
+    }
+
+    /// A custom currency from data: a typed error, not a stop.
+    func testValidatingCurrencyThrows() throws {
+        XCTAssertEqual(try Currency(validatingCode: "PTS", minorUnits: 0).minorUnits, 0)
+        XCTAssertThrowsError(try Currency(validatingCode: "", minorUnits: 2)) { error in
+            XCTAssertEqual(error as? MoneyError, .invalidCurrency(code: "", minorUnits: 2))
+            XCTAssertEqual("\(error)", #"a custom currency needs a code and 0...18 minor units, not "" with 2"#)
+        }
+        XCTAssertThrowsError(try Currency(validatingCode: "X", minorUnits: 19)) {
+            XCTAssertEqual($0 as? MoneyError, .invalidCurrency(code: "X", minorUnits: 19))
+        }
+        XCTAssertThrowsError(try JSONDecoder().decode(Currency.self, from: Data(#"{"code": "X", "minorUnits": -1}"#.utf8))) { error in
+            guard case .dataCorrupted(let context)? = error as? DecodingError else { return XCTFail("\(error)") }
+            XCTAssertEqual(context.debugDescription, #"a custom currency needs a code and 0...18 minor units, not "X" with -1"#)
         }
     }
 
