@@ -8,7 +8,7 @@ extension Money {
     /// ```swift
     /// Money("12.75", .cny).formatted(locale: Locale(identifier: "zh_CN"))   // "¥12.75"
     /// Money("1234", .jpy).formatted(locale: Locale(identifier: "en_US"))    // "¥1,234"
-    /// Money("1.234", .kwd).formatted(locale: Locale(identifier: "en_US"))   // "KWD 1.234"
+    /// Money("1.234", .kwd).formatted(locale: Locale(identifier: "en_US"))   // "KWD\u{A0}1.234" (a no-break space)
     /// ```
     /// The amount is shown with the currency's ISO minor units (ICU's display digits can differ,
     /// see Guides/Currencies.md), rounded with `.toNearestOrAwayFromZero` if it has more. Amounts

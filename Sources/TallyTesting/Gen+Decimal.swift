@@ -11,7 +11,8 @@ public enum DecimalShape: String, CaseIterable, Sendable {
     case zero
     /// Within three of `Int64.min` or `Int64.max`, with a small exponent: where inline arithmetic overflows.
     case nearInt64Limits
-    /// 19 to 38 digits: beyond `Int64`, still within `Foundation.Decimal`.
+    /// 19 to 38 digits: mostly beyond `Int64` (a 19-digit coefficient up to 9223372036854775807
+    /// still fits it, so a few values stay inline), still within `Foundation.Decimal`.
     case beyondInt64
     /// 39 to 200 digits: beyond `Foundation.Decimal`'s 38, on the GMP path.
     case manyDigits

@@ -49,10 +49,12 @@ public struct Gen<Value> {
     ///   - label: names the filter in the error when every attempt is rejected.
     ///   - maxAttempts: 100 by default; after that, generation fails with
     ///     `GenerationError.filterExhausted` and the runner reports it clearly.
+    /// - Precondition: `maxAttempts` is at least 1.
     public func filter(
         _ label: String = "", maxAttempts: Int = 100, _ isIncluded: @escaping (Value) throws -> Bool
     ) -> Gen<Value> {
-        Gen { choices in
+        precondition(maxAttempts >= 1, "Gen.filter: maxAttempts must be at least 1, not \(maxAttempts)")
+        return Gen { choices in
             for _ in 0..<maxAttempts {
                 let value = try self.generate(&choices)
                 if try isIncluded(value) { return value }
@@ -72,6 +74,10 @@ public struct Gen<Value> {
         let extra = count.upperBound - count.lowerBound
         let meanExtra = UInt64(max(1, extra / 2))
         return Gen<[Value]> { choices in
+            // Every element counts against the budget of choices, even one that draws none (a
+            // constant): a minimum of two billion elements fails with the budget's message instead
+            // of reserving 64 GB.
+            if count.lowerBound > choices.budget { throw GenerationError.tooManyChoices(choices.budget) }
             var result: [Value] = []
             result.reserveCapacity(count.lowerBound)
             for _ in 0..<count.lowerBound { result.append(try choices.span(self)) }
@@ -131,7 +137,12 @@ extension Gen {
     /// ```
     public static func frequency(_ weighted: [(Int, Gen<Value>)]) -> Gen<Value> {
         precondition(!weighted.isEmpty && weighted.allSatisfy { $0.0 >= 0 }, "Gen.frequency needs non-negative weights")
-        let total = weighted.reduce(0) { $0 + $1.0 }
+        var total = 0
+        for (weight, _) in weighted {
+            let (sum, overflow) = total.addingReportingOverflow(weight)
+            precondition(!overflow, "Gen.frequency: the weights add up to more than Int.max")
+            total = sum
+        }
         precondition(total > 0, "Gen.frequency needs a positive total weight")
         return Gen { choices in
             let start = choices.recorded.count

@@ -153,13 +153,16 @@ extension PropertyResult {
     /// - Parameter filter: the `swift test --filter` argument that selects the test, if known.
     public func report(filter: String?) -> String {
         if let error = generationError as? PropertyConfigurationError { return "Property not run: \(error)" }
-        if let error = generationError {
-            return "Could not generate a value (case \(casesRun - 1), seed \(seed)): \(error)"
-        }
-        guard let failure else { return "Passed \(casesRun) cases (seed \(seed))." }
         // The replay needs as many cases as reached the failure: keep a raised count in the command.
         let count = Property.environmentCount.map { " TALLY_PROPERTY_COUNT=\($0)" } ?? ""
         let replay = "TALLY_PROPERTY_SEED=\(seed)\(count) swift test" + (filter.map { " --filter '\($0)'" } ?? "")
+        if let error = generationError {
+            return """
+                Could not generate a value (case \(casesRun - 1), seed \(seed)): \(error)
+                  replay:   \(replay)
+                """
+        }
+        guard let failure else { return "Passed \(casesRun) cases (seed \(seed))." }
         return """
             Property failed at case \(failure.caseIndex) of seed \(seed).
               original: \(failure.original) (\(failure.originalFailure))

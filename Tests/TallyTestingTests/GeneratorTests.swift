@@ -28,6 +28,17 @@ final class GeneratorTests: XCTestCase {
         XCTAssertFalse(result.passed)
         XCTAssertEqual(result.generationError as? GenerationError, .filterExhausted(attempts: 100, label: "above 1000"))
         XCTAssertTrue(result.report(filter: nil).contains("filter \"above 1000\" rejected 100 values in a row"))
+        XCTAssertTrue(result.report(filter: "GeneratorTests.testX").hasSuffix("  replay:   TALLY_PROPERTY_SEED=1 swift test --filter 'GeneratorTests.testX'"), result.report(filter: "GeneratorTests.testX"))
+    }
+
+    /// Found in a review: an array whose minimum length is beyond the budget of choices reserved
+    /// memory for it first (two billion constants: 64 GB, a crash) when the elements draw nothing.
+    func testAHugeMinimumLengthIsABudgetFailureNotAnAllocation() {
+        let huge = Gen.constant(0).array(count: 2_000_000_000...2_000_000_000)
+        let result = Property.check(huge, seed: 1) { _ in true }
+        XCTAssertEqual(result.generationError as? GenerationError, .tooManyChoices(100_000))
+        XCTAssertEqual(huge.sample(count: 1), [])
+        XCTAssertEqual(Gen.constant(0).array(count: 3...3).sample(count: 1), [[0, 0, 0]])
     }
 
     func testArraysShrinkByDroppingAndShrinkingElements() throws {
