@@ -4,7 +4,7 @@
 /// are generous for money (decimal128's exponent range and 1,000 significant digits).
 ///
 /// ```swift
-/// try BigDecimal(parsing: "1E7000")  // throws: exponent out of range (limit 6144)
+/// try BigDecimal(parsing: "1E7000")  // throws: "1E7000" is not a decimal number: exponent out of range (limit ±6144)
 /// try BigDecimal(parsing: "1E7000", limits: ParseLimits(maximumExponentMagnitude: 10_000))  // 1E+7000
 /// ```
 public struct ParseLimits: Sendable, Hashable {

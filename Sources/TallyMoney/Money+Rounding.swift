@@ -11,9 +11,9 @@ extension Money {
     /// The amount rounded to a multiple of a cash `increment`, shown with the currency's scale.
     ///
     /// ```swift
-    /// Money("12.32", .chf).roundedToCash(increment: "0.05")  // 12.30 CHF
-    /// Money("12.33", .chf).roundedToCash(increment: "0.05")  // 12.35 CHF
-    /// Money("-12.33", .chf).roundedToCash(increment: "0.05") // -12.35 CHF
+    /// try Money("12.32", .chf).roundedToCash(increment: "0.05")  // 12.30 CHF
+    /// try Money("12.33", .chf).roundedToCash(increment: "0.05")  // 12.35 CHF
+    /// try Money("-12.33", .chf).roundedToCash(increment: "0.05") // -12.35 CHF
     /// ```
     /// `Currency.cashIncrement` gives the usual increment of countries that round cash payments.
     /// - Throws: `MoneyError.invalidCashIncrement` when the increment is not positive, has more
