@@ -1,4 +1,5 @@
 import Foundation
+import TallyDecimal
 
 /// The `tally` commands' input: a file, or standard input for `-`, read with a bound on its size
 /// and checked to be UTF-8, so that no input can make the process allocate without bound.
@@ -22,7 +23,7 @@ public enum CommandInput {
         let data = try readBytes(path, limit: limit)
         // Not Foundation's `String(bytes:encoding:)`, which drops a leading byte-order mark: with
         // the JSON reader's own skip, a file starting with two marks was read as if it had none.
-        guard let text = String(validating: data, as: UTF8.self) else { throw ReadError(description: "it is not UTF-8 text") }
+        guard let text = validatedUTF8(data) else { throw ReadError(description: "it is not UTF-8 text") }
         return text
     }
 

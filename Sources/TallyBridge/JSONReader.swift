@@ -1,3 +1,5 @@
+import TallyDecimal
+
 /// Limits that keep hostile JSON from costing unbounded time or memory.
 public struct JSONLimits: Sendable, Hashable {
     /// The most bytes a document may have (10 MB by default).
@@ -226,7 +228,7 @@ public enum JSONReader {
             func flush(_ parser: Parser, _ until: Int, into scalars: inout String.UnicodeScalarView) throws(JSONReadingError) {
                 guard runStart < until else { return }
                 let run = parser.bytes[runStart..<until]
-                guard let text = String(validating: run, as: UTF8.self) else { throw parser.error("invalid UTF-8 in a string", at: runStart) }
+                guard let text = validatedUTF8(run) else { throw parser.error("invalid UTF-8 in a string", at: runStart) }
                 scalars.append(contentsOf: text.unicodeScalars)
             }
             while position < bytes.count {

@@ -1,4 +1,5 @@
 import Foundation
+import TallyDecimal
 
 /// A recorded event log: what `tally purchases replay` reads.
 ///
@@ -65,7 +66,7 @@ public enum PurchaseLog {
             guard line.count <= PurchaseJournal.maximumLineLength else {
                 throw .invalidEvent(line: index + 1, reason: "the line is longer than \(PurchaseJournal.maximumLineLength) bytes")
             }
-            guard String(validating: line, as: UTF8.self) != nil else {
+            guard validatedUTF8(line) != nil else {
                 throw .invalidEvent(line: index + 1, reason: "the line is not UTF-8 text")
             }
             do {
