@@ -145,8 +145,10 @@ public enum SummaryRenderer {
         ]
         if checkout.shippingType != .shipping { members.append(("shippingType", .string(checkout.shippingType.rawValue))) }
         for (key, fields) in [
-            ("requiredBillingContactFields", checkout.requiredBillingContactFields),
-            ("requiredShippingContactFields", checkout.requiredShippingContactFields),
+            // An email or phone required for billing is asked as shipping information: Apple Pay's
+            // billing contact carries only the postal address and the name.
+            ("requiredBillingContactFields", checkout.requestedBillingContactFields),
+            ("requiredShippingContactFields", checkout.requestedShippingContactFields),
         ] where !fields.isEmpty {
             members.append((key, .array(ContactField.allCases.filter(fields.contains).map { .string(applePayContactField($0)) })))
         }

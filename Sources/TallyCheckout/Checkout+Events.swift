@@ -211,7 +211,9 @@ extension Checkout {
     /// The statuses follow PassKit: a missing shipping postal address is
     /// `.invalidShippingPostalAddress`, another missing shipping field `.invalidShippingContact`,
     /// a missing billing field `.invalidBillingPostalAddress`; each with a `PaymentError` naming
-    /// the field. Charging the card is the server's job; verify the amount with `verify(total:)`.
+    /// the field. An email or phone number required for billing may come with either contact
+    /// (the sheet puts it in the shipping one; see `ContactField.isBillingContactField`).
+    /// Charging the card is the server's job; verify the amount with `verify(total:)`.
     public func authorize(_ payment: PaymentAuthorization) -> AuthorizationResult {
         var errors: [PaymentError] = []
         var status = AuthorizationStatus.success
@@ -240,7 +242,12 @@ extension Checkout {
             }
         }
         for field in ContactField.allCases where requiredBillingContactFields.contains(field) {
-            if payment.billingContact?.provides(field) != true {
+            // An email or phone required for billing arrives with the shipping contact (Apple Pay's
+            // billing contact has only the postal address and the name): either contact will do.
+            // A review found every payment refused for a billing requirement of "all".
+            let provided = payment.billingContact?.provides(field) == true
+                || !field.isBillingContactField && payment.shippingContact?.provides(field) == true
+            if !provided {
                 errors.append(PaymentError(.billingContactInvalid, contactField: field, message: "the billing \(field.rawValue) is missing"))
                 if status == .success { status = .invalidBillingPostalAddress }
             }
@@ -292,6 +299,20 @@ extension Checkout {
         case .selectPaymentMethod(let method): return .paymentMethod(selectPaymentMethod(method))
         case .changeCouponCode(let code): return .couponCode(changeCouponCode(code))
         }
+    }
+
+    /// The fields to ask the payment sheet for as billing information
+    /// (`PKPaymentRequest.requiredBillingContactFields`, Apple Pay JS's): the required billing
+    /// fields that the billing contact carries (postal address, name, phonetic name).
+    public var requestedBillingContactFields: Set<ContactField> {
+        requiredBillingContactFields.filter(\.isBillingContactField)
+    }
+
+    /// The fields to ask the payment sheet for as shipping information: the required shipping
+    /// fields, and an email address or phone number required for billing, which the sheet only
+    /// returns in the shipping contact.
+    public var requestedShippingContactFields: Set<ContactField> {
+        requiredShippingContactFields.union(requiredBillingContactFields.filter { !$0.isBillingContactField })
     }
 
     /// The checkout with its one cached value, the items subtotal, computed again from the items:

@@ -10,6 +10,11 @@ public enum ContactField: String, Hashable, Sendable, CaseIterable {
     case name
     /// The phonetic name.
     case phoneticName
+
+    /// Whether the payment sheet returns this field in the *billing* contact. Apple Pay's billing
+    /// contact carries the postal address and the name only; an email address or phone number,
+    /// even when asked for as billing information, comes with the shipping contact.
+    public var isBillingContactField: Bool { self == .postalAddress || self == .name || self == .phoneticName }
 }
 
 /// A person's contact information (`PKContact`): what the sheet returns for billing and shipping.

@@ -25,6 +25,55 @@ public struct PaymentNetwork: RawRepresentable, Hashable, Sendable, CustomString
     /// Private-label store cards (`"PrivateLabel"`).
     public static let privateLabel = PaymentNetwork(rawValue: "PrivateLabel")
 
+    // The rest of PassKit's networks, with its exact strings (some are not capitalized as the
+    // brand is: a hand-typed `PaymentNetwork(rawValue: "Girocard")` would match no card).
+    /// Bancomat (Italy) (`"Bancomat"`).
+    public static let bancomat = PaymentNetwork(rawValue: "Bancomat")
+    /// Bancontact (Belgium) (`"Bancontact"`).
+    public static let bancontact = PaymentNetwork(rawValue: "Bancontact")
+    /// BankAxept (Norway) (`"BankAxept"`).
+    public static let bankAxept = PaymentNetwork(rawValue: "BankAxept")
+    /// Barcode payments (`"Barcode"`).
+    public static let barcode = PaymentNetwork(rawValue: "Barcode")
+    /// Cartes Bancaires (France) (`"CartesBancaires"`).
+    public static let cartesBancaires = PaymentNetwork(rawValue: "CartesBancaires")
+    /// Dankort (Denmark) (`"Dankort"`).
+    public static let dankort = PaymentNetwork(rawValue: "Dankort")
+    /// eftpos (Australia) (`"Eftpos"`).
+    public static let eftpos = PaymentNetwork(rawValue: "Eftpos")
+    /// Visa Electron (`"Electron"`).
+    public static let electron = PaymentNetwork(rawValue: "Electron")
+    /// Elo (Brazil) (`"Elo"`).
+    public static let elo = PaymentNetwork(rawValue: "Elo")
+    /// girocard (Germany; PassKit spells it in lower case) (`"girocard"`).
+    public static let girocard = PaymentNetwork(rawValue: "girocard")
+    /// Himyan (`"Himyan"`).
+    public static let himyan = PaymentNetwork(rawValue: "Himyan")
+    /// iD (Japan) (`"iD"`).
+    public static let idCredit = PaymentNetwork(rawValue: "iD")
+    /// Jaywan (United Arab Emirates) (`"Jaywan"`).
+    public static let jaywan = PaymentNetwork(rawValue: "Jaywan")
+    /// mada (Saudi Arabia; lower case in PassKit) (`"mada"`).
+    public static let mada = PaymentNetwork(rawValue: "mada")
+    /// Meeza (Egypt) (`"Meeza"`).
+    public static let meeza = PaymentNetwork(rawValue: "Meeza")
+    /// Mir (Russia) (`"Mir"`).
+    public static let mir = PaymentNetwork(rawValue: "Mir")
+    /// MyDebit (Malaysia) (`"MyDebit"`).
+    public static let myDebit = PaymentNetwork(rawValue: "MyDebit")
+    /// NAPAS (Vietnam) (`"NAPAS"`).
+    public static let napas = PaymentNetwork(rawValue: "NAPAS")
+    /// PagoBancomat (Italy) (`"PagoBancomat"`).
+    public static let pagoBancomat = PaymentNetwork(rawValue: "PagoBancomat")
+    /// PostFinance (Switzerland) (`"PostFinanceAG"`).
+    public static let postFinance = PaymentNetwork(rawValue: "PostFinanceAG")
+    /// QUICPay (Japan) (`"QUICPay"`).
+    public static let quicPay = PaymentNetwork(rawValue: "QUICPay")
+    /// Suica (Japan) (`"Suica"`).
+    public static let suica = PaymentNetwork(rawValue: "Suica")
+    /// V Pay (`"VPay"`).
+    public static let vPay = PaymentNetwork(rawValue: "VPay")
+
     /// The PassKit string.
     public var description: String { rawValue }
 }

@@ -54,6 +54,19 @@ final class RendererSpecTests: XCTestCase {
         XCTAssertTrue(text.contains(#""shippingType":"storePickup""#), text)
         XCTAssertTrue(text.contains(#""requiredBillingContactFields":["postalAddress"]"#), text)
         XCTAssertTrue(text.contains(#""requiredShippingContactFields":["email","phone","name"]"#), text)
+        // PassKit's network strings, in Apple Pay JS's spelling (WebKit compares them ignoring case).
+        var networks = checkout
+        networks.supportedNetworks = [.amex, .girocard, .cartesBancaires, .mada, .idCredit]
+        let spelled = JSONWriter.write(try SummaryRenderer.applePay(networks), pretty: false)
+        XCTAssertTrue(spelled.contains(#""supportedNetworks":["amex","girocard","cartesBancaires","mada","iD"]"#), spelled)
+        // Email and phone required for billing are asked among the shipping fields, where Apple
+        // Pay returns them.
+        var all = checkout
+        all.requiredBillingContactFields = [.postalAddress, .name, .emailAddress, .phoneNumber]
+        all.requiredShippingContactFields = []
+        let asked = JSONWriter.write(try SummaryRenderer.applePay(all), pretty: false)
+        XCTAssertTrue(asked.contains(#""requiredBillingContactFields":["postalAddress","name"]"#), asked)
+        XCTAssertTrue(asked.contains(#""requiredShippingContactFields":["email","phone"]"#), asked)
     }
 
     /// WebKit refuses an Apple Pay total above 100,000,000; the renderer says so instead.

@@ -196,6 +196,31 @@ final class CheckoutRuleTests: XCTestCase {
         XCTAssertEqual(billing.authorize(PaymentAuthorization(paymentMethod: card)).status, .invalidBillingPostalAddress)
     }
 
+    /// Apple Pay's billing contact carries the postal address and the name only; an email or phone
+    /// asked for billing comes with the shipping contact. Found in a review against Apple's
+    /// documentation: a billing requirement of "all" refused every real payment.
+    func testEmailAndPhoneRequiredForBillingMayComeWithTheShippingContact() throws {
+        let checkout = try Checkout(
+            currency: .usd, countryCode: "US", merchantName: "S", items: [SummaryItem(label: "A", amount: 1)],
+            requiredBillingContactFields: [.postalAddress, .name, .emailAddress, .phoneNumber], requiredShippingContactFields: [.name])
+        XCTAssertEqual(checkout.requestedBillingContactFields, [.postalAddress, .name])
+        XCTAssertEqual(checkout.requestedShippingContactFields, [.name, .emailAddress, .phoneNumber])
+        let card = PaymentMethod(type: .credit)
+        let billing = Contact(givenName: "Ada", familyName: "L", postalAddress: PostalAddress(street: "1 Main St", city: "Town", isoCountryCode: "US"))
+        let shipping = Contact(givenName: "Ada", emailAddress: "ada@example.com", phoneNumber: "+1 555 0100")
+        let paid = checkout.authorize(PaymentAuthorization(paymentMethod: card, billingContact: billing, shippingContact: shipping))
+        XCTAssertEqual(paid.status, .success, "\(paid.errors)")
+        // Missing from both: still refused, naming the field.
+        let noPhone = checkout.authorize(PaymentAuthorization(
+            paymentMethod: card, billingContact: billing, shippingContact: Contact(givenName: "Ada", emailAddress: "ada@example.com")))
+        XCTAssertEqual(noPhone.status, .invalidBillingPostalAddress)
+        XCTAssertEqual(noPhone.errors, [PaymentError(.billingContactInvalid, contactField: .phoneNumber, message: "the billing phoneNumber is missing")])
+        // The postal address and the name are the billing contact's own: a shipping one does not stand in.
+        let noBillingName = checkout.authorize(PaymentAuthorization(
+            paymentMethod: card, billingContact: Contact(postalAddress: billing.postalAddress), shippingContact: shipping))
+        XCTAssertEqual(noBillingName.errors.map(\.contactField), [.name])
+    }
+
     /// Found by a model of `tally replay`: an address the payment carries was checked only when the
     /// request required one, so a payment to a country the merchant does not serve was authorized
     /// when only a phone number was required; and an address offered other methods than the one
