@@ -27,6 +27,17 @@ extension Money {
     /// still be allocated among about 3,000 parts.
     public static let maximumAllocationDigits = 20_000_000
 
+    /// The most digits the amount may have as a whole count of the units an allocation or a cash
+    /// rounding works in (minor units or increments): 999,000, just under the decimal's own
+    /// million-digit coefficient bound, so that a count times its unit stays within it. A larger
+    /// count is `MoneyError.amountTooLarge` rather than a stop in the decimal.
+    public static let maximumUnitDigits = 999_000
+
+    /// The digits of `value` written as an integer (`9E+6146` has 6,147; zero has 1).
+    static func integerDigits(_ value: BigDecimal) -> Int {
+        value.isZero ? 1 : value.digitCount + max(0, value.exponent)
+    }
+
     /// Splits the amount by `ratios` so that the parts add up exactly to the amount.
     ///
     /// ```swift
@@ -67,7 +78,7 @@ extension Money {
         let total = ratios.reduce(BigDecimal.zero, +)
         // A part's count has up to the digits of T as an integer (`9E+6146` has 6,147), its
         // remainder up to those of the ratios' sum.
-        let digitsPerPart = units.digitCount + max(0, units.exponent) + total.digitCount + max(0, total.exponent)
+        let digitsPerPart = Money.integerDigits(units) + Money.integerDigits(total)
         let partLimit = Money.maximumAllocationDigits / digitsPerPart
         guard ratios.count <= partLimit else { throw .tooManyParts(count: ratios.count, limit: partLimit) }
         // Each part's floor(T·r / Σr) and remainder, in one working array.
@@ -158,6 +169,11 @@ extension Money {
             throw increment == nil
                 ? .tooManyDecimals(amount: amount, currency: currency, allowed: currency.minorUnits)
                 : .notAMultipleOfIncrement(amount: amount, increment: unit)
+        }
+        // Checked before `rounded(scale: 0)` spells the count out (`1E+2000000` USD is 2,000,003
+        // digits of cents).
+        guard Money.integerDigits(units) <= Money.maximumUnitDigits else {
+            throw .amountTooLarge(amount: amount, currency: currency)
         }
         guard units.rounded(scale: 0, .towardZero) == units else {
             throw increment == nil

@@ -17,11 +17,17 @@ extension Money {
     /// ```
     /// `Currency.cashIncrement` gives the usual increment of countries that round cash payments.
     /// - Throws: `MoneyError.invalidCashIncrement` when the increment is not positive, has more
-    ///   decimals than the currency, or is more minor units than `Int64` holds.
+    ///   decimals than the currency, or is more minor units than `Int64` holds;
+    ///   `.amountTooLarge` when the count of increments would pass `Money.maximumUnitDigits`.
     public func roundedToCash(
         increment: BigDecimal, _ rule: RoundingRule = .toNearestOrAwayFromZero
     ) throws(MoneyError) -> Money {
         try currency.validateCashIncrement(increment)
+        // The count of increments, as an integer, must stay within the decimal's bound.
+        // (An increment is at least 10^exponent, so the count has at most this many digits.)
+        if !amount.isZero && amount.digitCount + amount.exponent - increment.exponent > Money.maximumUnitDigits {
+            throw .amountTooLarge(amount: amount, currency: currency)
+        }
         // amount / increment, rounded to a whole count of increments, times the increment.
         let count: BigDecimal
         do {

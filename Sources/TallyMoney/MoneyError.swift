@@ -29,6 +29,10 @@ public enum MoneyError: Error, Hashable, Sendable, CustomStringConvertible {
     case ratioOutOfRange(index: Int, ratio: BigDecimal)
     /// A custom currency needs a non-empty code and minor units in `0...Currency.maximumMinorUnits`.
     case invalidCurrency(code: String, minorUnits: Int)
+    /// The amount, as a count of the units an operation works in (minor units or cash
+    /// increments), would have more than `Money.maximumUnitDigits` digits: `1E+2000000` USD
+    /// cannot be split or cash-rounded to the cent.
+    case amountTooLarge(amount: BigDecimal, currency: Currency)
     /// A cash increment must be positive, have at most the currency's minor units, and be a count
     /// of minor units that fits `Int64`.
     case invalidCashIncrement(increment: BigDecimal, currency: Currency)
@@ -45,9 +49,12 @@ public enum MoneyError: Error, Hashable, Sendable, CustomStringConvertible {
     }
 
     /// An amount as messages show it: plain (`12.75`) unless its exponent is far from zero, then
-    /// in scientific notation (`1E+2000000`), so a message never spells out millions of zeros.
+    /// in scientific notation (`1E+2000000`), so a message never spells out millions of zeros;
+    /// and cut after 40 characters, with the number of digits, when longer than 60.
     static func shown(_ amount: BigDecimal) -> String {
-        abs(amount.exponent) <= 100 ? amount.plainString : amount.description
+        let text = abs(amount.exponent) <= 100 ? amount.plainString : amount.description
+        guard text.utf8.count > 60 else { return text }
+        return "\(text.prefix(40))… (\(amount.digitCount) digits)"
     }
 
     /// What went wrong, with the values involved.
@@ -68,7 +75,7 @@ public enum MoneyError: Error, Hashable, Sendable, CustomStringConvertible {
         case .divisionByZero:
             return "division by zero"
         case .invalidRatio(let index, let ratio):
-            return "ratio \(index) is \(ratio); allocation ratios must be positive"
+            return "ratio \(index) is \(MoneyError.shown(ratio)); allocation ratios must be positive"
         case .noParts:
             return "an allocation needs at least one part"
         case .tooManyParts(let count, let limit):
@@ -78,7 +85,9 @@ public enum MoneyError: Error, Hashable, Sendable, CustomStringConvertible {
         case .notAMultipleOfIncrement(let amount, let increment):
             return "\(MoneyError.shown(amount)) is not a whole number of \(MoneyError.shown(increment)) increments"
         case .ratioOutOfRange(let index, let ratio):
-            return "ratio \(index) is \(ratio); allocation ratios must have at most \(ParseLimits.default.maximumSignificantDigits) digits and an exponent within ±\(ParseLimits.default.maximumExponentMagnitude)"
+            return "ratio \(index) is \(MoneyError.shown(ratio)); allocation ratios must have at most \(ParseLimits.default.maximumSignificantDigits) digits and an exponent within ±\(ParseLimits.default.maximumExponentMagnitude)"
+        case .amountTooLarge(let amount, let currency):
+            return "\(MoneyError.shown(amount)) \(currency.code) would be more than \(Money.maximumUnitDigits) digits as a count of units"
         case .invalidCurrency(let code, let minorUnits):
             return "a custom currency needs a code and 0...\(Currency.maximumMinorUnits) minor units, not \(MoneyError.shown(code)) with \(minorUnits)"
         }

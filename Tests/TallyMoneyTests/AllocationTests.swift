@@ -94,8 +94,28 @@ final class AllocationTests: XCTestCase {
         XCTAssertThrowsError(try Money("1", .usd).allocated(byRatios: Array(repeating: 1, count: Money.maximumParts + 1))) {
             XCTAssertEqual($0 as? MoneyError, .tooManyParts(count: Money.maximumParts + 1, limit: Money.maximumParts))
         }
-        // A message never spells out a far exponent.
+        // A message never spells out a far exponent, nor a long coefficient.
         XCTAssertEqual(MoneyError.tooManyDecimals(amount: tiny, currency: .usd, allowed: 2).description, "1E-2000000 has more decimals than USD allows (2)")
+        let sevens = try BigDecimal(parsing: String(repeating: "7", count: 200_000), limits: .widest)
+        XCTAssertThrowsError(try Money("1.00", .usd).allocated(byRatios: [sevens])) { error in
+            XCTAssertEqual("\(error)", "ratio 0 is \(String(repeating: "7", count: 40))… (200000 digits); allocation ratios must have at most 1000 digits and an exponent within ±6144")
+        }
+        // Found in a review of these fixes: a huge *amount* still stopped the process when split
+        // or cash-rounded, once rounded to a whole count of cents or increments.
+        func expectTooLarge(_ result: Result<[Money], MoneyError>, line: UInt = #line) {
+            guard case .failure(.amountTooLarge(huge, _)) = result else { return XCTFail("\(result)", line: line) }
+            if case .failure(let error) = result { XCTAssertTrue("\(error)".hasPrefix("1E+2000000 "), "\(error)", line: line) }
+        }
+        expectTooLarge(Result { () throws(MoneyError) in try Money(huge, .usd).split(into: 2) })
+        expectTooLarge(Result { () throws(MoneyError) in try Money(huge, .usd).allocated(byRatios: [1, 1]) })
+        expectTooLarge(Result { () throws(MoneyError) in [try Money(huge, .chf).roundedToCash(increment: "0.05")] })
+        // Just under the bound still works: 998,990 digits of cents.
+        let big = Money(BigDecimal(mantissa: 3, exponent: 998_987, isNegative: false), .usd)
+        XCTAssertEqual(try big.split(into: 3).map(\.amount.exponent), [-2, -2, -2])
+        XCTAssertEqual(try Money(BigDecimal(mantissa: 1, exponent: 998_985, isNegative: false), .chf).roundedToCash(increment: "0.05").amount.exponent, -2)
+        // Zero is one digit however far its exponent: its parts are all zero.
+        XCTAssertEqual(
+            try Money(BigDecimal(mantissa: 0, exponent: 900_000, isNegative: false), .usd).allocated(byRatios: Array(repeating: 1, count: 30)).count, 30)
     }
 
     /// A custom currency from data: a typed error, not a stop.
