@@ -63,7 +63,7 @@ public enum QuoteCommand {
         let messages = prepared.refusals + prepared.paymentErrors.map { "\($0)" }
         return Result(
             status: messages.isEmpty ? 0 : 1, output: rendered,
-            errors: messages.map { "tally quote: \($0)\n" }.joined())
+            errors: messages.map { "tally quote: \(oneLine($0))\n" }.joined())
     }
 
     /// A document read and brought to the state the event options ask for.

@@ -145,7 +145,7 @@ public enum ReplayCommand {
                         reason: "this update would take the output past \(outputLimit) bytes; replay fewer events at a time")
                 }
                 emit(text)
-                if let refusal { refusals.append("\(node.path): \(refusal)") }
+                if let refusal { refusals.append("\(node.path): \(oneLine(refusal))") }
             } catch {
                 return QuoteCommand.Result(status: 1, output: lines, errors: "tally replay: \(file): \(error)\n")
             }

@@ -41,7 +41,7 @@ public enum VerifyCommand {
         let checkout = prepared.checkout
         let messages = prepared.refusals + prepared.paymentErrors.map { "\($0)" }
         if !messages.isEmpty {
-            return QuoteCommand.Result(status: 1, output: "", errors: messages.map { "tally verify: \($0)\n" }.joined())
+            return QuoteCommand.Result(status: 1, output: "", errors: messages.map { "tally verify: \(oneLine($0))\n" }.joined())
         }
         let verification: TotalVerification
         switch claim(prepared.options) {

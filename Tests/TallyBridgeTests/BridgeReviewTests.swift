@@ -106,6 +106,22 @@ final class BridgeReviewTests: XCTestCase {
             "tally replay: doc.json: events[4].selectShippingMethod: this update would take the output past 50000 bytes; replay fewer events at a time\n")
     }
 
+    /// A refusal quotes the document's own text (identifiers, the merchant name): escaped, so that
+    /// one message stays one line on standard error (found in a review of the replay changes).
+    func testRefusalsStayOnOneLine() {
+        let document = Self.seed
+            .replacingOccurrences(of: #""freeshipping""#, with: #""free\nshipping""#)
+            .replacingOccurrences(of: #""merchantName": "ls""#, with: #""merchantName": "ls\u2028FAKE: line""#)
+            .replacingOccurrences(of: "}]}", with: #"}], "shippingRules": [{"country": "CN", "methods": ["free\nshipping"]}]}"#)
+        let replay = #"{"document": \#(document), "events": [{"selectShippingMethod": "nothere"}, {"changeShippingContact": {"postalAddress": {"isoCountryCode": "FR"}}}]}"#
+        let result = ReplayCommand.run(["doc.json"]) { _ in replay }
+        XCTAssertEqual(result.status, 1)
+        XCTAssertEqual(
+            result.errors,
+            #"tally replay: events[0].selectShippingMethod: "nothere" is not offered here (offered: free\nshipping, expressshipping)"# + "\n"
+                + #"tally replay: events[1].changeShippingContact: shippingAddressUnserviceable: ls\u{2028}FAKE: line does not ship to FR"# + "\n")
+    }
+
     /// Every event is read before the first is applied: a malformed event later in the list was
     /// reported only after the updates before it had been printed, leaving half a replay.
     func testAMalformedLaterEventPrintsNoUpdate() {
