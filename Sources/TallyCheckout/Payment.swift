@@ -25,8 +25,9 @@ public struct PaymentNetwork: RawRepresentable, Hashable, Sendable, CustomString
     /// Private-label store cards (`"PrivateLabel"`).
     public static let privateLabel = PaymentNetwork(rawValue: "PrivateLabel")
 
-    // The rest of PassKit's networks, with its exact strings (some are not capitalized as the
-    // brand is: a hand-typed `PaymentNetwork(rawValue: "Girocard")` would match no card).
+    // The other networks of `PKPaymentRequest.availableNetworks()` (transit and prepaid networks
+    // such as Nanaco or WAON are not listed), with PassKit's exact strings: some are not
+    // capitalized as the brand is, and `PaymentNetwork(rawValue: "Girocard")` would match no card.
     /// Bancomat (Italy) (`"Bancomat"`).
     public static let bancomat = PaymentNetwork(rawValue: "Bancomat")
     /// Bancontact (Belgium) (`"Bancontact"`).

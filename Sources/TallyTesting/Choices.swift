@@ -26,7 +26,10 @@ public struct Choices {
     /// without disturbing the choices of the values after them.
     private(set) var spans: [Range<Int>] = []
     /// The most choices one value may use; beyond it generation fails (guards runaway recursion).
+    /// Array elements count too, so arrays of constants, nested or not, are bounded as well.
     let budget: Int
+    /// Array elements generated so far for this value (see `countElement`).
+    private(set) var elements = 0
 
     init(random rng: SplitMix64, budget: Int = 100_000) {
         source = .random(rng)
@@ -42,7 +45,7 @@ public struct Choices {
     ///
     /// - Throws: `GenerationError.tooManyChoices` when one value draws more than the budget.
     public mutating func draw(upTo bound: UInt64) throws -> UInt64 {
-        guard recorded.count < budget else { throw GenerationError.tooManyChoices(budget) }
+        guard recorded.count + elements < budget else { throw GenerationError.tooManyChoices(budget) }
         let value: UInt64
         switch source {
         case .random(var rng):
@@ -57,6 +60,13 @@ public struct Choices {
 }
 
 extension Choices {
+    /// Counts one more array element against the budget, for elements that draw no choices (an
+    /// array of constants, or arrays of them nested: 2 × 60,000 constants used to pass).
+    mutating func countElement() throws {
+        elements += 1
+        guard recorded.count + elements <= budget else { throw GenerationError.tooManyChoices(budget) }
+    }
+
     /// Generates with `generator`, recording the choices it uses as one span.
     mutating func span<T>(_ generator: Gen<T>) throws -> T {
         let start = recorded.count

@@ -75,16 +75,20 @@ public struct Gen<Value> {
         let meanExtra = UInt64(max(1, extra / 2))
         return Gen<[Value]> { choices in
             // Every element counts against the budget of choices, even one that draws none (a
-            // constant): a minimum of two billion elements fails with the budget's message instead
-            // of reserving 64 GB.
+            // constant), in this array and in any it is nested in: a minimum of two billion
+            // elements fails with the budget's message instead of reserving 64 GB.
             if count.lowerBound > choices.budget { throw GenerationError.tooManyChoices(choices.budget) }
             var result: [Value] = []
             result.reserveCapacity(count.lowerBound)
-            for _ in 0..<count.lowerBound { result.append(try choices.span(self)) }
+            for _ in 0..<count.lowerBound {
+                try choices.countElement()
+                result.append(try choices.span(self))
+            }
             while result.count < count.upperBound {
                 // P(stop) = 1 / (meanExtra + 1), for a mean near the middle of the range.
                 let start = choices.recorded.count
                 guard try choices.draw(upTo: meanExtra) != 0 else { break }
+                try choices.countElement()
                 result.append(try choices.span(self))
                 choices.markSpan(from: start)  // the flag and its element: deleting both drops it
             }

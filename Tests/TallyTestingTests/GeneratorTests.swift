@@ -39,6 +39,10 @@ final class GeneratorTests: XCTestCase {
         XCTAssertEqual(result.generationError as? GenerationError, .tooManyChoices(100_000))
         XCTAssertEqual(huge.sample(count: 1), [])
         XCTAssertEqual(Gen.constant(0).array(count: 3...3).sample(count: 1), [[0, 0, 0]])
+        // Nested arrays count every element: 2 × 60,000 constants are over the budget too.
+        let nested = Gen.constant(0).array(count: 60_000...60_000).array(count: 2...2)
+        XCTAssertEqual(Property.check(nested, seed: 1) { _ in true }.generationError as? GenerationError, .tooManyChoices(100_000))
+        XCTAssertEqual(Gen.constant(0).array(count: 40_000...40_000).array(count: 2...2).sample(count: 1).first?.map(\.count), [40_000, 40_000])
     }
 
     func testArraysShrinkByDroppingAndShrinkingElements() throws {
