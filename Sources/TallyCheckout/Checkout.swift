@@ -113,11 +113,33 @@ public struct Checkout: Hashable, Sendable {
         self.requiredShippingContactFields = requiredShippingContactFields
         self.shippingType = shippingType
         self.selectedShippingMethodIdentifier = selectedShippingMethod ?? shippingMethods.first?.identifier
+        try Checkout.checkLimits(items)
         self.itemsSubtotal = Checkout.subtotal(of: items)
         try validate()
     }
 
     /// The sum of the final items (pending items stay out).
+    /// Every amount and rate a checkout takes must be within the default `ParseLimits` (1,000
+    /// significant digits, exponents within ±6,144), as anything parsed from text is: then every
+    /// sum, product and rounding of the summary stays far inside the decimal's million-digit
+    /// bound, and a value such as `1E+2000000` made in code is a typed error rather than a stop.
+    static func checkLimits(_ value: BigDecimal, _ place: @autoclosure () -> String) throws(CheckoutError) {
+        let limits = ParseLimits.default
+        if !limits.admits(value) {
+            throw .invalidValue(
+                place: place(), value: value,
+                reason: "is beyond the default parse limits (\(limits.maximumSignificantDigits) digits, exponents within ±\(limits.maximumExponentMagnitude))")
+        }
+    }
+
+    /// `checkLimits` for the items, before they are summed.
+    static func checkLimits(_ items: [SummaryItem]) throws(CheckoutError) {
+        for (index, item) in items.enumerated() {
+            try checkLimits(item.amount, "items[\(index)].amount")
+            if case .automaticReload(let threshold) = item.kind { try checkLimits(threshold, "items[\(index)].threshold") }
+        }
+    }
+
     static func subtotal(of items: [SummaryItem]) -> BigDecimal {
         var total = BigDecimal.zero
         for item in items where item.type == .final { total += item.amount }
@@ -140,6 +162,7 @@ public struct Checkout: Hashable, Sendable {
         if itemsSubtotal.signum() < 0 { throw .negativeItemsTotal(itemsSubtotal) }
         var identifiers = Set<String>()
         for (index, method) in shippingMethods.enumerated() {
+            try Checkout.checkLimits(method.amount, "shippingMethods[\(index)].amount")
             try checkDecimals(method.amount, "shippingMethods[\(index)].amount")
             if method.amount.signum() < 0 {
                 throw .invalidValue(place: "shippingMethods[\(index)].amount", value: method.amount, reason: "is negative")
@@ -153,6 +176,11 @@ public struct Checkout: Hashable, Sendable {
         for (index, coupon) in coupons.enumerated() {
             if !codes.insert(coupon.code).inserted { throw .duplicateCoupon(code: coupon.code) }
             switch coupon.benefit {
+            case .percentOff(let percent): try Checkout.checkLimits(percent, "coupons[\(index)].percentOff")
+            case .amountOff(let amount): try Checkout.checkLimits(amount, "coupons[\(index)].amountOff")
+            case .freeShipping: break
+            }
+            switch coupon.benefit {
             case .percentOff(let percent) where percent.signum() < 0 || percent > 100:
                 throw .invalidValue(place: "coupons[\(index)].percentOff", value: percent, reason: "is not a percentage in 0...100")
             case .amountOff(let amount):
@@ -163,6 +191,11 @@ public struct Checkout: Hashable, Sendable {
             default: break
             }
         }
+        for (index, rule) in taxRules.enumerated() { try Checkout.checkLimits(rule.rate, "taxRules[\(index)].rate") }
+        for (index, surcharge) in surcharges.enumerated() {
+            try Checkout.checkLimits(surcharge.percent, "paymentMethodSurcharges[\(index)].percent")
+        }
+        if let maximumTotal { try Checkout.checkLimits(maximumTotal, "maximumTotal") }
         for (index, rule) in taxRules.enumerated() where rule.rate.signum() < 0 {
             throw .invalidValue(place: "taxRules[\(index)].rate", value: rule.rate, reason: "is negative")
         }
@@ -188,6 +221,7 @@ public struct Checkout: Hashable, Sendable {
     public mutating func setItems(_ newItems: [SummaryItem]) throws(CheckoutError) {
         var copy = self
         copy.items = newItems
+        try Checkout.checkLimits(newItems)
         copy.itemsSubtotal = Checkout.subtotal(of: newItems)
         try copy.validate()
         self = copy

@@ -31,13 +31,13 @@ public enum CheckoutError: Error, Hashable, Sendable, CustomStringConvertible {
         case .noItems: return "items: a checkout needs at least one item"
         case .emptyMerchantName: return "merchantName: must not be empty (it labels the total)"
         case .tooManyDecimals(let place, let amount, let currency):
-            return "\(place): \(amount.plainString) has more decimals than \(currency.code) allows (\(currency.minorUnits))"
-        case .invalidValue(let place, let value, let reason): return "\(place): \(value.plainString) \(reason)"
-        case .negativeTotal(let total): return "total: \(total.plainString) is negative; Apple Pay refuses negative totals"
+            return "\(place): \(MoneyError.shown(amount)) has more decimals than \(currency.code) allows (\(currency.minorUnits))"
+        case .invalidValue(let place, let value, let reason): return "\(place): \(MoneyError.shown(value)) \(reason)"
+        case .negativeTotal(let total): return "total: \(MoneyError.shown(total)) is negative; Apple Pay refuses negative totals"
         case .negativeItemsTotal(let subtotal):
-            return "items: the final items add up to \(subtotal.plainString); a negative items total can make the payment total negative"
+            return "items: the final items add up to \(MoneyError.shown(subtotal)); a negative items total can make the payment total negative"
         case .totalAboveMaximum(let total, let maximum):
-            return "total: \(total.plainString) is above the maximum of \(maximum.plainString)"
+            return "total: \(MoneyError.shown(total)) is above the maximum of \(MoneyError.shown(maximum))"
         case .duplicateShippingMethod(let identifier):
             return "shippingMethods: identifier \(quotedForMessage(identifier)) is used twice"
         case .unknownShippingMethod(let identifier):

@@ -43,6 +43,19 @@ public struct ParseLimits: Sendable, Hashable {
     /// 1,000 significant digits and exponents within ±6,144.
     public static let `default` = ParseLimits()
 
+    /// Whether `value` is within these limits: at most `maximumSignificantDigits` digits in its
+    /// coefficient and an exponent within ±`maximumExponentMagnitude`, as a value parsed with
+    /// them is. For checking values made in code before long arithmetic on them.
+    ///
+    /// ```swift
+    /// ParseLimits.default.admits("12.75")                                               // true
+    /// ParseLimits.default.admits(BigDecimal(mantissa: 1, exponent: 7_000, isNegative: false)) // false
+    /// ```
+    public func admits(_ value: BigDecimal) -> Bool {
+        abs(value.exponent) <= maximumExponentMagnitude
+            && (value.isStoredInline && maximumSignificantDigits >= 19 || value.digitCount <= maximumSignificantDigits)
+    }
+
     /// The widest limits `BigDecimal` supports (for conformance suites and trusted input).
     public static let widest = ParseLimits(
         maximumSignificantDigits: significantDigitsCeiling, maximumExponentMagnitude: exponentMagnitudeCeiling)

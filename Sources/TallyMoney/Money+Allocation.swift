@@ -68,11 +68,7 @@ extension Money {
         for (index, ratio) in ratios.enumerated() {
             if ratio.signum() <= 0 { throw .invalidRatio(index: index, ratio: ratio) }
             // Within the default parse limits, the ratios' sum has at most some 13,000 digits.
-            if abs(ratio.exponent) > limits.maximumExponentMagnitude
-                || !ratio.isStoredInline && ratio.digitCount > limits.maximumSignificantDigits
-            {
-                throw .ratioOutOfRange(index: index, ratio: ratio)
-            }
+            if !limits.admits(ratio) { throw .ratioOutOfRange(index: index, ratio: ratio) }
         }
         let (unit, units) = try allocationUnits(increment)
         let total = ratios.reduce(BigDecimal.zero, +)

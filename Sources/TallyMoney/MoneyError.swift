@@ -51,7 +51,8 @@ public enum MoneyError: Error, Hashable, Sendable, CustomStringConvertible {
     /// An amount as messages show it: plain (`12.75`) unless its exponent is far from zero, then
     /// in scientific notation (`1E+2000000`), so a message never spells out millions of zeros;
     /// and cut after 40 characters, with the number of digits, when longer than 60.
-    static func shown(_ amount: BigDecimal) -> String {
+    /// (`package`: the checkout's errors show amounts the same way.)
+    package static func shown(_ amount: BigDecimal) -> String {
         let text = abs(amount.exponent) <= 100 ? amount.plainString : amount.description
         guard text.utf8.count > 60 else { return text }
         return "\(text.prefix(40))… (\(amount.digitCount) digits)"

@@ -196,6 +196,34 @@ final class CheckoutRuleTests: XCTestCase {
         XCTAssertEqual(billing.authorize(PaymentAuthorization(paymentMethod: card)).status, .invalidBillingPostalAddress)
     }
 
+    /// Amounts and rates made in code beyond the default parse limits (`1E+2000000`) stopped the
+    /// process when the items were summed or the summary rounded; they are typed errors now, as
+    /// the same values are when parsed from text.
+    func testValuesBeyondTheParseLimitsAreTypedErrors() throws {
+        let huge = BigDecimal(mantissa: 1, exponent: 2_000_000, isNegative: false)
+        let tiny = BigDecimal(mantissa: 1, exponent: -7_000, isNegative: false)
+        let item = SummaryItem(label: "A", amount: "1.00")
+        XCTAssertThrowsError(try Checkout(currency: .usd, countryCode: "US", merchantName: "S", items: [item, SummaryItem(label: "B", amount: huge)])) { error in
+            XCTAssertEqual("\(error)", "items[1].amount: 1E+2000000 is beyond the default parse limits (1000 digits, exponents within ±6144)")
+        }
+        XCTAssertThrowsError(try Checkout(
+            currency: .usd, countryCode: "US", merchantName: "S", items: [item], taxRules: [TaxRule(country: "US", rate: tiny)])) { error in
+            XCTAssertEqual("\(error)", "taxRules[0].rate: 1E-7000 is beyond the default parse limits (1000 digits, exponents within ±6144)")
+        }
+        XCTAssertThrowsError(try Checkout(
+            currency: .usd, countryCode: "US", merchantName: "S", items: [item],
+            coupons: [Coupon(code: "X", benefit: .amountOff(huge))])) { XCTAssertTrue("\($0)".hasPrefix("coupons[0].amountOff: 1E+2000000 is beyond"), "\($0)") }
+        XCTAssertThrowsError(try Checkout(
+            currency: .usd, countryCode: "US", merchantName: "S", items: [item], maximumTotal: huge)) { XCTAssertTrue("\($0)".hasPrefix("maximumTotal: "), "\($0)") }
+        var checkout = try Checkout(currency: .usd, countryCode: "US", merchantName: "S", items: [item])
+        XCTAssertThrowsError(try checkout.setItems([SummaryItem(label: "C", amount: huge)]))
+        XCTAssertEqual(checkout.items, [item], "a refused change leaves the checkout as it was")
+        // At the limits a checkout still works.
+        XCTAssertNoThrow(try Checkout(
+            currency: .usd, countryCode: "US", merchantName: "S", items: [SummaryItem(label: "D", amount: "1E+6144")],
+            taxRules: [TaxRule(country: "US", rate: "1E-6144")]))
+    }
+
     /// Apple Pay's billing contact carries the postal address and the name only; an email or phone
     /// asked for billing comes with the shipping contact. Found in a review against Apple's
     /// documentation: a billing requirement of "all" refused every real payment.

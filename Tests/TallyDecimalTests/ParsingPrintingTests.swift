@@ -85,6 +85,23 @@ final class ParsingPrintingTests: XCTestCase {
         }
     }
 
+    /// `admits` agrees with parsing: a value is admitted exactly when its text parses within the limits.
+    func testAdmitsAgreesWithParsing() throws {
+        let limits = ParseLimits(maximumSignificantDigits: 20, maximumExponentMagnitude: 30)
+        let texts = ["12.75", "1E+30", "1E+31", "1E-30", "1E-31", "0E+30", String(repeating: "9", count: 20), String(repeating: "9", count: 21),
+                     "9223372036854775807", "-" + String(repeating: "1", count: 20) + "E-10", "12345678901234567890123E-5"]
+        for text in texts {
+            let value = try BigDecimal(parsing: text, limits: .widest)
+            let parses = (try? BigDecimal(parsing: value.description, limits: limits)) != nil
+            XCTAssertEqual(limits.admits(value), parses, text)
+        }
+        let small = ParseLimits(maximumSignificantDigits: 3)
+        XCTAssertTrue(small.admits(999))
+        XCTAssertFalse(small.admits(1000), "an inline value is still counted against fewer than 19 digits")
+        XCTAssertTrue(ParseLimits.default.admits("1E+6144"))
+        XCTAssertFalse(ParseLimits.default.admits(BigDecimal(mantissa: 1, exponent: 7_000, isNegative: false)))
+    }
+
     func testLimits() throws {
         let thousand = "1" + String(repeating: "0", count: 999)
         XCTAssertNoThrow(try BigDecimal(parsing: thousand))
