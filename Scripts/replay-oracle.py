@@ -87,8 +87,12 @@ class Replay:
         if name == "authorize":
             errs = []
             sc, bc = arg.get("shippingContact"), arg.get("billingContact")
+            # Checkout.md: Apple Pay's billing contact carries the postal address and the name; an
+            # email or phone required for billing is asked, returned and checked with the shipping
+            # contact (either contact will do for it)
+            from_billing = {f for f in self.bill_req if f in ("emailAddress", "phoneNumber")} - set(self.ship_req)
             for f in FIELD_ORDER:
-                if f in self.ship_req and not present(sc, f):
+                if (f in self.ship_req or f in from_billing) and not present(sc, f) and not (f in from_billing and present(bc, f)):
                     errs.append(("shippingContactInvalid", f, f"the shipping {f} is missing"))
             # Checkout.md: an address the payment carries, required or not, must be served and
             # offered the selected shipping method
@@ -99,10 +103,8 @@ class Replay:
                     errs.append(("shippingAddressUnserviceable", "postalAddress", None))
                 elif m.selected is not None and m.selected not in off:
                     errs.append(("shippingAddressUnserviceable", "postalAddress", None))
-            # Checkout.md: Apple Pay's billing contact carries the postal address and the name; an
-            # email or phone required for billing may come with either contact
             for f in FIELD_ORDER:
-                if f in self.bill_req and not present(bc, f) and not (f in ("emailAddress", "phoneNumber") and present(sc, f)):
+                if f in self.bill_req and f not in ("emailAddress", "phoneNumber") and not present(bc, f):
                     errs.append(("billingContactInvalid", f, f"the billing {f} is missing"))
             # guide shows only phone -> invalidShippingContact; priority observed from the CLI (guide silent)
             if not errs: status = "success"

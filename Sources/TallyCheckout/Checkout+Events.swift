@@ -211,14 +211,23 @@ extension Checkout {
     /// The statuses follow PassKit: a missing shipping postal address is
     /// `.invalidShippingPostalAddress`, another missing shipping field `.invalidShippingContact`,
     /// a missing billing field `.invalidBillingPostalAddress`; each with a `PaymentError` naming
-    /// the field. An email or phone number required for billing may come with either contact
-    /// (the sheet puts it in the shipping one; see `ContactField.isBillingContactField`).
+    /// the field. An email or phone number required for billing is checked with the shipping
+    /// fields (`requestedShippingContactFields`: the sheet asks and returns it with the shipping
+    /// contact, and reports it as a shipping-contact error), and may come with either contact.
     /// Charging the card is the server's job; verify the amount with `verify(total:)`.
     public func authorize(_ payment: PaymentAuthorization) -> AuthorizationResult {
         var errors: [PaymentError] = []
         var status = AuthorizationStatus.success
-        for field in ContactField.allCases where requiredShippingContactFields.contains(field) {
-            if payment.shippingContact?.provides(field) != true {
+        // The shipping contact's fields include an email or phone required for billing: Apple Pay
+        // returns them with the shipping contact, and reports them as shipping-contact errors
+        // (`shippingContactInvalidError` is for the name, email, phone or shipping address;
+        // `billingContactInvalidError` for the billing address or name). A review found every
+        // payment refused for a billing requirement of "all"; either contact will do for them.
+        let requestedShipping = requestedShippingContactFields
+        for field in ContactField.allCases where requestedShipping.contains(field) {
+            let provided = payment.shippingContact?.provides(field) == true
+                || !requiredShippingContactFields.contains(field) && payment.billingContact?.provides(field) == true
+            if !provided {
                 errors.append(PaymentError(.shippingContactInvalid, contactField: field, message: "the shipping \(field.rawValue) is missing"))
                 if status == .success { status = field == .postalAddress ? .invalidShippingPostalAddress : .invalidShippingContact }
             }
@@ -241,13 +250,9 @@ extension Checkout {
                 if status == .success { status = .invalidShippingPostalAddress }
             }
         }
-        for field in ContactField.allCases where requiredBillingContactFields.contains(field) {
-            // An email or phone required for billing arrives with the shipping contact (Apple Pay's
-            // billing contact has only the postal address and the name): either contact will do.
-            // A review found every payment refused for a billing requirement of "all".
-            let provided = payment.billingContact?.provides(field) == true
-                || !field.isBillingContactField && payment.shippingContact?.provides(field) == true
-            if !provided {
+        let requestedBilling = requestedBillingContactFields
+        for field in ContactField.allCases where requestedBilling.contains(field) {
+            if payment.billingContact?.provides(field) != true {
                 errors.append(PaymentError(.billingContactInvalid, contactField: field, message: "the billing \(field.rawValue) is missing"))
                 if status == .success { status = .invalidBillingPostalAddress }
             }
