@@ -118,7 +118,6 @@ public struct Checkout: Hashable, Sendable {
         try validate()
     }
 
-    /// The sum of the final items (pending items stay out).
     /// Every amount and rate a checkout takes must be within the default `ParseLimits` (1,000
     /// significant digits, exponents within ±6,144), as anything parsed from text is: then every
     /// sum, product and rounding of the summary stays far inside the decimal's million-digit
@@ -140,6 +139,7 @@ public struct Checkout: Hashable, Sendable {
         }
     }
 
+    /// The sum of the final items (pending items stay out).
     static func subtotal(of items: [SummaryItem]) -> BigDecimal {
         var total = BigDecimal.zero
         for item in items where item.type == .final { total += item.amount }
@@ -176,11 +176,13 @@ public struct Checkout: Hashable, Sendable {
         for (index, coupon) in coupons.enumerated() {
             if !codes.insert(coupon.code).inserted { throw .duplicateCoupon(code: coupon.code) }
             switch coupon.benefit {
-            case .percentOff(let percent): try Checkout.checkLimits(percent, "coupons[\(index)].percentOff")
-            case .amountOff(let amount): try Checkout.checkLimits(amount, "coupons[\(index)].amountOff")
+            case .percentOff(let percent):
+                try Checkout.checkLimits(percent, "coupons[\(index)].percentOff")
+            case .amountOff(let amount):
+                try Checkout.checkLimits(amount, "coupons[\(index)].amountOff")
             case .freeShipping: break
             }
-            switch coupon.benefit {
+            switch coupon.benefit {  // then the ranges, on values known to be of sane size
             case .percentOff(let percent) where percent.signum() < 0 || percent > 100:
                 throw .invalidValue(place: "coupons[\(index)].percentOff", value: percent, reason: "is not a percentage in 0...100")
             case .amountOff(let amount):
