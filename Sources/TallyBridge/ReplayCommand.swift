@@ -190,7 +190,7 @@ public enum ReplayCommand {
         switch step {
         case .authorize(let payment):
             let result = checkout.authorize(payment)
-            let refusal = result.status == .success ? nil : "\(result.status.bridgeString): " + result.errors.map(\.description).joined(separator: "; ")
+            refusal = result.status == .success ? nil : "\(result.status.bridgeString): " + result.errors.map(\.description).joined(separator: "; ")
             switch format {
             case "applepay":
                 // Apple Pay JS version 3 and later: a refusal is STATUS_FAILURE with the errors;
