@@ -72,25 +72,24 @@ extension Checkout {
     /// total above `maximumTotal`, leaves the checkout unchanged and reports `.failure`.
     /// - Complexity: O(m) in the shipping methods; the items are not re-summed.
     public mutating func selectShippingMethod(_ identifier: String) -> ShippingMethodUpdate {
-        let update = proposedShippingMethodUpdate(identifier)
-        if update.status == .success { selectedShippingMethodIdentifier = identifier }
+        let (update, index) = proposedShippingMethodUpdate(identifier)
+        if let index { selectedShippingMethodIndex = index }
         return update
     }
 
-    /// The update selecting `identifier` would give, computed without changing anything.
+    /// The update selecting `identifier` would give, and the method's index when it succeeds,
+    /// computed without changing anything.
     ///
-    /// Non-mutating, so that its helpers borrow `self` with no copy and no retain. (The one copy
-    /// left is at the call from `selectShippingMethod`: to pass its `inout self` here, the compiler
-    /// `memcpy`s the 456-byte checkout to the stack, bit for bit and without retains, as the
-    /// disassembly of the W9 benchmark shows.)
-    func proposedShippingMethodUpdate(_ identifier: String) -> ShippingMethodUpdate {
-        guard let index = shippingMethodIndex(identifier), offers(methodAt: index, to: shippingContact) else {
-            return ShippingMethodUpdate(status: .failure, summaryItems: summary)
+    /// Non-mutating, so that its helpers borrow `self`: called from the mutating method, it gets
+    /// a bitwise copy of the checkout's few words; the helpers called from `selectShippingMethod`
+    /// itself each got a retaining copy (W9's disassembly).
+    func proposedShippingMethodUpdate(_ identifier: String) -> (ShippingMethodUpdate, Int?) {
+        guard let index = shippingMethodIndex(identifier), offers(methodAt: index) else {
+            return (ShippingMethodUpdate(status: .failure, summaryItems: summary), nil)
         }
-        let pricing = pricing(
-            methodIndex: index, couponIndex: appliedCouponIndex, taxRuleIndex: applicableTaxRuleIndex(for: shippingContact))
-        if exceedsMaximumTotal(pricing) { return ShippingMethodUpdate(status: .failure, summaryItems: summary) }
-        return ShippingMethodUpdate(status: .success, summaryItems: summary(pricing))
+        let pricing = pricing(methodIndex: index, couponIndex: appliedCouponIndex, taxRuleIndex: destination.taxRuleIndex)
+        if exceedsMaximumTotal(pricing) { return (ShippingMethodUpdate(status: .failure, summaryItems: summary), nil) }
+        return (ShippingMethodUpdate(status: .success, summaryItems: summary(pricing)), index)
     }
 
     /// Whether `pricing`'s total is above `maximumTotal`.
@@ -125,7 +124,8 @@ extension Checkout {
     /// the total above `maximumTotal`). Otherwise the offered methods may change; when the selected
     /// one is no longer offered, the first offered one is selected.
     public mutating func changeShippingContact(_ contact: Contact) -> ShippingContactUpdate {
-        guard let offered = offeredShippingMethods(for: contact) else {
+        let newDestination = Destination(contact, terms)
+        guard let offered = terms.offeredShippingMethods(under: newDestination.shippingRuleChoice) else {
             let place = [contact.postalAddress?.knownRegion, contact.postalAddress?.knownCountryCode]
                 .compactMap { $0 }.joined(separator: ", ")
             let error = PaymentError(
@@ -133,16 +133,17 @@ extension Checkout {
                 message: "\(merchantName) does not ship to \(place.isEmpty ? "this address" : place)")
             return ShippingContactUpdate(errors: [error], summaryItems: summary, shippingMethods: shippingMethodsForSheet)
         }
-        let previousContact = shippingContact
-        let previousMethod = selectedShippingMethodIdentifier
-        shippingContact = contact
-        if !offered.contains(where: { $0.identifier == selectedShippingMethodIdentifier }) {
-            selectedShippingMethodIdentifier = offered.first?.identifier
+        let previousContact = destination
+        let previousMethod = selectedShippingMethodIndex
+        destination = newDestination
+        let selected = selectedShippingMethodIdentifier
+        if !offered.contains(where: { $0.identifier == selected }) {
+            selectedShippingMethodIndex = offered.first.flatMap { shippingMethodIndex($0.identifier) }
         }
         let pricing = self.pricing
         if exceedsMaximumTotal(pricing) {
-            shippingContact = previousContact
-            selectedShippingMethodIdentifier = previousMethod
+            destination = previousContact
+            selectedShippingMethodIndex = previousMethod
             return ShippingContactUpdate(errors: [maximumTotalError], summaryItems: summary, shippingMethods: shippingMethodsForSheet)
         }
         return ShippingContactUpdate(errors: [], summaryItems: summary(pricing), shippingMethods: orderedForSheet(offered))
@@ -154,11 +155,11 @@ extension Checkout {
     /// the checkout stays as it was.
     public mutating func selectPaymentMethod(_ method: PaymentMethod) -> PaymentMethodUpdate {
         // Set, price once, and restore on refusal: no copy of the whole checkout.
-        let previous = paymentMethod
+        let previous = payment
         paymentMethod = method
         let pricing = self.pricing
         if exceedsMaximumTotal(pricing) {
-            paymentMethod = previous
+            payment = previous
             return PaymentMethodUpdate(errors: [maximumTotalError], summaryItems: summary)
         }
         return PaymentMethodUpdate(errors: [], summaryItems: summary(pricing))
@@ -182,15 +183,15 @@ extension Checkout {
         let trimmed =
             isWhitespace(code.unicodeScalars.first) || isWhitespace(code.unicodeScalars.last)
             ? code.trimmingCharacters(in: .whitespaces) : code
-        let previous = appliedCouponCode
+        let previous = appliedCouponIndex
         if trimmed.isEmpty {
-            appliedCouponCode = nil
-        } else if let coupon = coupons.first(where: { $0.code == trimmed }) {
-            if coupon.isExpired {
+            appliedCouponIndex = nil
+        } else if let index = coupons.firstIndex(where: { $0.code == trimmed }) {
+            if coupons[index].isExpired {
                 let error = PaymentError(.couponCodeExpired, message: "\(quotedForMessage(trimmed)) has expired")
                 return CouponCodeUpdate(errors: [error], summaryItems: summary, shippingMethods: shippingMethodsForSheet)
             }
-            appliedCouponCode = coupon.code
+            appliedCouponIndex = index
         } else {
             let error = PaymentError(.couponCodeInvalid, message: "\(quotedForMessage(trimmed)) is not a coupon code")
             return CouponCodeUpdate(errors: [error], summaryItems: summary, shippingMethods: shippingMethodsForSheet)
@@ -198,7 +199,7 @@ extension Checkout {
         // Removing or swapping a coupon can raise the total: refuse one that passes the maximum.
         let pricing = self.pricing
         if exceedsMaximumTotal(pricing) {
-            appliedCouponCode = previous
+            appliedCouponIndex = previous
             return CouponCodeUpdate(errors: [maximumTotalError], summaryItems: summary, shippingMethods: shippingMethodsForSheet)
         }
         return CouponCodeUpdate(errors: [], summaryItems: summary(pricing), shippingMethods: shippingMethodsForSheet)
@@ -320,11 +321,14 @@ extension Checkout {
         requiredShippingContactFields.union(requiredBillingContactFields.filter { !$0.isBillingContactField })
     }
 
-    /// The checkout with its one cached value, the items subtotal, computed again from the items:
-    /// what an incremental update must equal.
+    /// The checkout with its cached values — the items subtotal, and the tax rule, shipping rules
+    /// and surcharge that apply to the contact and the payment method — found again from scratch: what an
+    /// incremental update must equal.
     public func recomputed() -> Checkout {
         var copy = self
         copy.itemsSubtotal = Checkout.subtotal(of: items)
+        copy.destination = Destination(shippingContact, terms)
+        copy.payment = paymentMethod.map { PaymentChoice($0, terms) }
         return copy
     }
 }

@@ -21,57 +21,111 @@ import TallyMoney
 /// and return the PassKit-shaped update for the delegate callback. It keeps the items subtotal, so
 /// an event that does not change the items recomputes only the lines it touches, in O(1).
 public struct Checkout: Hashable, Sendable {
+    // Representation: what is sold and the rules that price it live in one immutable object,
+    // `terms`, shared by the checkout's copies and by every summary it produces; the checkout
+    // itself holds only that reference and the state the sheet's events change. So an event's
+    // update retains one object, however many items, methods and rules there are, and copies
+    // a few words, not the rules (W9 in Guides/Benchmarks.md). Changing a term (a request field,
+    // `setItems`, `setMerchantName`) makes a new `CheckoutTerms`.
+
+    /// What is sold and how it is priced.
+    private(set) var terms: CheckoutTerms
+
     // MARK: Request fields (PKPaymentRequest)
 
     /// The currency of every amount.
-    public let currency: Currency
+    public var currency: Currency { terms.currency }
     /// The merchant's ISO 3166-1 alpha-2 country code (`"CN"`).
-    public internal(set) var countryCode: String
+    public var countryCode: String { terms.countryCode }
     /// The merchant name: the label of the total line.
-    public internal(set) var merchantName: String
+    public var merchantName: String { terms.merchantName }
     /// The Apple Pay merchant identifier (`"merchant.com.example"`).
-    public var merchantIdentifier: String
+    public var merchantIdentifier: String {
+        get { terms.merchantIdentifier }
+        set { changeTerms { $0.merchantIdentifier = newValue } }
+    }
     /// The card networks the merchant accepts.
-    public var supportedNetworks: [PaymentNetwork]
+    public var supportedNetworks: [PaymentNetwork] {
+        get { terms.supportedNetworks }
+        set { changeTerms { $0.supportedNetworks = newValue } }
+    }
     /// The merchant's capabilities.
-    public var merchantCapabilities: MerchantCapability
+    public var merchantCapabilities: MerchantCapability {
+        get { terms.merchantCapabilities }
+        set { changeTerms { $0.merchantCapabilities = newValue } }
+    }
     /// The billing contact fields the request requires.
-    public var requiredBillingContactFields: Set<ContactField>
+    public var requiredBillingContactFields: Set<ContactField> {
+        get { terms.requiredBillingContactFields }
+        set { changeTerms { $0.requiredBillingContactFields = newValue } }
+    }
     /// The shipping contact fields the request requires.
-    public var requiredShippingContactFields: Set<ContactField>
+    public var requiredShippingContactFields: Set<ContactField> {
+        get { terms.requiredShippingContactFields }
+        set { changeTerms { $0.requiredShippingContactFields = newValue } }
+    }
     /// How the order reaches the customer.
-    public var shippingType: ShippingType
+    public var shippingType: ShippingType {
+        get { terms.shippingType }
+        set { changeTerms { $0.shippingType = newValue } }
+    }
 
     // MARK: What is sold and how it is priced
 
     /// The item lines, as given.
-    public internal(set) var items: [SummaryItem]
+    public var items: [SummaryItem] { terms.items }
     /// Every shipping method of the checkout (`offeredShippingMethods` are those the current
     /// shipping contact can use).
-    public internal(set) var shippingMethods: [ShippingMethod]
+    public var shippingMethods: [ShippingMethod] { terms.shippingMethods }
     /// The coupons the checkout accepts.
-    public internal(set) var coupons: [Coupon]
+    public var coupons: [Coupon] { terms.coupons }
     /// Tax rules by shipping address.
-    public internal(set) var taxRules: [TaxRule]
+    public var taxRules: [TaxRule] { terms.taxRules }
     /// Which methods ship where.
-    public internal(set) var shippingRules: [ShippingRule]
+    public var shippingRules: [ShippingRule] { terms.shippingRules }
     /// Surcharges by payment-method type.
-    public internal(set) var surcharges: [Surcharge]
+    public var surcharges: [Surcharge] { terms.surcharges }
     /// How every derived amount (percent discount, tax, surcharge) is rounded to the minor units.
-    public let rounding: RoundingRule
+    public var rounding: RoundingRule { terms.rounding }
     /// The largest total accepted (`Checkout.webKitMaximumTotal` for Apple Pay on the web), if any.
-    public let maximumTotal: BigDecimal?
+    public var maximumTotal: BigDecimal? { terms.maximumTotal }
 
     // MARK: The state the sheet's events change
 
+    /// The selected method's index in `shippingMethods` (the first offered method by default).
+    var selectedShippingMethodIndex: Int? {
+        get { selectedMethodSlot.value }
+        set { selectedMethodSlot = RuleIndex(newValue) }
+    }
+    /// The applied coupon's index in `coupons`.
+    var appliedCouponIndex: Int? {
+        get { appliedCouponSlot.value }
+        set { appliedCouponSlot = RuleIndex(newValue) }
+    }
+    private var selectedMethodSlot: RuleIndex
+    private var appliedCouponSlot = RuleIndex.none
+
     /// The selected shipping method's identifier (the first offered method by default).
-    public internal(set) var selectedShippingMethodIdentifier: String?
+    public var selectedShippingMethodIdentifier: String? {
+        selectedShippingMethodIndex.map { terms.shippingMethods[$0].identifier }
+    }
     /// The applied coupon's code.
-    public internal(set) var appliedCouponCode: String?
+    public var appliedCouponCode: String? { appliedCouponIndex.map { terms.coupons[$0].code } }
     /// The shipping contact the sheet last reported.
-    public internal(set) var shippingContact: Contact?
+    public internal(set) var shippingContact: Contact? {
+        get { destination.contact }
+        set { destination = Destination(newValue, terms) }
+    }
     /// The payment method the sheet last reported.
-    public internal(set) var paymentMethod: PaymentMethod?
+    public internal(set) var paymentMethod: PaymentMethod? {
+        get { payment?.method }
+        set { payment = newValue.map { PaymentChoice($0, terms) } }
+    }
+
+    /// The shipping contact and what the rules say of it (found when the contact changes).
+    var destination: Destination
+    /// The payment method and its surcharge (found when the method changes).
+    var payment: PaymentChoice?
 
     /// The sum of the final items, kept so that events need not re-sum them.
     public internal(set) var itemsSubtotal: BigDecimal
@@ -95,27 +149,21 @@ public struct Checkout: Hashable, Sendable {
         requiredBillingContactFields: Set<ContactField> = [], requiredShippingContactFields: Set<ContactField> = [],
         shippingType: ShippingType = .shipping
     ) throws(CheckoutError) {
-        self.currency = currency
-        self.countryCode = countryCode
-        self.merchantName = merchantName
-        self.items = items
-        self.shippingMethods = shippingMethods
-        self.coupons = coupons
-        self.taxRules = taxRules
-        self.shippingRules = shippingRules
-        self.surcharges = surcharges
-        self.rounding = rounding
-        self.maximumTotal = maximumTotal
-        self.merchantIdentifier = merchantIdentifier
-        self.supportedNetworks = supportedNetworks
-        self.merchantCapabilities = merchantCapabilities
-        self.requiredBillingContactFields = requiredBillingContactFields
-        self.requiredShippingContactFields = requiredShippingContactFields
-        self.shippingType = shippingType
-        self.selectedShippingMethodIdentifier = selectedShippingMethod ?? shippingMethods.first?.identifier
+        terms = CheckoutTerms(
+            CheckoutTerms.Fields(
+                currency: currency, countryCode: countryCode, merchantName: merchantName,
+                merchantIdentifier: merchantIdentifier, supportedNetworks: supportedNetworks,
+                merchantCapabilities: merchantCapabilities, requiredBillingContactFields: requiredBillingContactFields,
+                requiredShippingContactFields: requiredShippingContactFields, shippingType: shippingType, items: items,
+                shippingMethods: shippingMethods, coupons: coupons, taxRules: taxRules, shippingRules: shippingRules,
+                surcharges: surcharges, rounding: rounding, maximumTotal: maximumTotal))
         try Checkout.checkLimits(items)
-        self.itemsSubtotal = Checkout.subtotal(of: items)
-        try validate()
+        itemsSubtotal = Checkout.subtotal(of: items)
+        // An unknown identifier is reported by `validate`, after the duplicates it checks first.
+        let selected = selectedShippingMethod ?? shippingMethods.first?.identifier
+        selectedMethodSlot = RuleIndex(selected.flatMap { selected in shippingMethods.firstIndex { $0.identifier == selected } })
+        destination = Destination(nil, terms)
+        try validate(selecting: selected)
     }
 
     /// Every amount and rate a checkout takes must be within the default `ParseLimits` (1,000
@@ -148,8 +196,9 @@ public struct Checkout: Hashable, Sendable {
 
     // MARK: Validation
 
-    /// Checks every rule of a valid checkout; the initializer and every change call it.
-    func validate() throws(CheckoutError) {
+    /// Checks every rule of a valid checkout; the initializer (with the identifier it was asked
+    /// to select) and every change call it.
+    func validate(selecting selected: String? = nil) throws(CheckoutError) {
         if items.isEmpty { throw .noItems }
         if merchantName.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty { throw .emptyMerchantName }
         for (index, item) in items.enumerated() {
@@ -169,7 +218,7 @@ public struct Checkout: Hashable, Sendable {
             }
             if !identifiers.insert(method.identifier).inserted { throw .duplicateShippingMethod(identifier: method.identifier) }
         }
-        if let selected = selectedShippingMethodIdentifier, !identifiers.contains(selected) {
+        if let selected, !identifiers.contains(selected) {
             throw .unknownShippingMethod(identifier: selected)
         }
         var codes = Set<String>()
@@ -222,7 +271,7 @@ public struct Checkout: Hashable, Sendable {
     /// - Throws: `CheckoutError`; the checkout is unchanged when it throws.
     public mutating func setItems(_ newItems: [SummaryItem]) throws(CheckoutError) {
         var copy = self
-        copy.items = newItems
+        copy.changeTerms { $0.items = newItems }
         try Checkout.checkLimits(newItems)
         copy.itemsSubtotal = Checkout.subtotal(of: newItems)
         try copy.validate()
@@ -232,10 +281,111 @@ public struct Checkout: Hashable, Sendable {
     /// Replaces the merchant name (the total's label).
     public mutating func setMerchantName(_ name: String) throws(CheckoutError) {
         var copy = self
-        copy.merchantName = name
+        copy.changeTerms { $0.merchantName = name }
         try copy.validate()
         self = copy
     }
+
+    /// Replaces `terms` with a changed copy (the summaries already made keep the old one), and
+    /// finds again what the rules say of the contact and the payment method.
+    mutating func changeTerms(_ change: (inout CheckoutTerms.Fields) -> Void) {
+        var fields = terms.fields
+        change(&fields)
+        terms = CheckoutTerms(fields)
+        destination = Destination(destination.contact, terms)
+        payment = payment.map { PaymentChoice($0.method, terms) }
+    }
+}
+
+/// The shipping contact the sheet reported and what the checkout's rules say of it, found once
+/// when it changes and shared by the checkout's copies (a contact is twelve strings; the checkout
+/// is copied on every event).
+final class Destination: Hashable, Sendable {
+    let contact: Contact?
+    /// The index in `taxRules` of the rule for the contact (or for the merchant's country before
+    /// a contact is known), if any.
+    let taxRuleIndex: Int?
+    /// Which shipping rules apply to the contact.
+    let shippingRuleChoice: ShippingRuleChoice
+
+    init(_ contact: Contact?, _ terms: CheckoutTerms) {
+        self.contact = contact
+        taxRuleIndex = terms.applicableTaxRuleIndex(for: contact)
+        shippingRuleChoice = terms.shippingRuleChoice(for: contact)
+    }
+
+    static func == (a: Destination, b: Destination) -> Bool {
+        a === b || a.contact == b.contact && a.taxRuleIndex == b.taxRuleIndex && a.shippingRuleChoice == b.shippingRuleChoice
+    }
+
+    func hash(into hasher: inout Hasher) { hasher.combine(contact) }
+}
+
+/// The payment method the sheet reported and the index of its surcharge, if any (shared).
+final class PaymentChoice: Hashable, Sendable {
+    let method: PaymentMethod
+    let surchargeIndex: Int?
+
+    init(_ method: PaymentMethod, _ terms: CheckoutTerms) {
+        self.method = method
+        surchargeIndex = terms.applicableSurchargeIndex(for: method)
+    }
+
+    static func == (a: PaymentChoice, b: PaymentChoice) -> Bool {
+        a === b || a.method == b.method && a.surchargeIndex == b.surchargeIndex
+    }
+
+    func hash(into hasher: inout Hasher) { hasher.combine(method) }
+}
+
+/// What a checkout sells and the rules that price it, immutable and shared (see `Checkout`).
+final class CheckoutTerms: Hashable, Sendable {
+    /// The fields, as `Checkout` shows them.
+    struct Fields: Hashable, Sendable {
+        var currency: Currency
+        var countryCode: String
+        var merchantName: String
+        var merchantIdentifier: String
+        var supportedNetworks: [PaymentNetwork]
+        var merchantCapabilities: MerchantCapability
+        var requiredBillingContactFields: Set<ContactField>
+        var requiredShippingContactFields: Set<ContactField>
+        var shippingType: ShippingType
+        var items: [SummaryItem]
+        var shippingMethods: [ShippingMethod]
+        var coupons: [Coupon]
+        var taxRules: [TaxRule]
+        var shippingRules: [ShippingRule]
+        var surcharges: [Surcharge]
+        var rounding: RoundingRule
+        var maximumTotal: BigDecimal?
+    }
+
+    let fields: Fields
+
+    init(_ fields: Fields) { self.fields = fields }
+
+    var currency: Currency { fields.currency }
+    var countryCode: String { fields.countryCode }
+    var merchantName: String { fields.merchantName }
+    var merchantIdentifier: String { fields.merchantIdentifier }
+    var supportedNetworks: [PaymentNetwork] { fields.supportedNetworks }
+    var merchantCapabilities: MerchantCapability { fields.merchantCapabilities }
+    var requiredBillingContactFields: Set<ContactField> { fields.requiredBillingContactFields }
+    var requiredShippingContactFields: Set<ContactField> { fields.requiredShippingContactFields }
+    var shippingType: ShippingType { fields.shippingType }
+    var items: [SummaryItem] { fields.items }
+    var shippingMethods: [ShippingMethod] { fields.shippingMethods }
+    var coupons: [Coupon] { fields.coupons }
+    var taxRules: [TaxRule] { fields.taxRules }
+    var shippingRules: [ShippingRule] { fields.shippingRules }
+    var surcharges: [Surcharge] { fields.surcharges }
+    var rounding: RoundingRule { fields.rounding }
+    var maximumTotal: BigDecimal? { fields.maximumTotal }
+
+    static func == (a: CheckoutTerms, b: CheckoutTerms) -> Bool { a === b || a.fields == b.fields }
+
+    func hash(into hasher: inout Hasher) { hasher.combine(fields) }
 }
 
 import Foundation

@@ -5,35 +5,45 @@ import TallyMoney
 /// lines — discount, shipping, tax, surcharge, each when it applies — and last the total, labelled
 /// with the merchant name. The total is the exact sum of the lines above it.
 ///
-/// A random-access collection that shares the checkout's item storage: building it after an event
-/// copies no items (pending items are shown with amount 0, and every amount with the currency's
-/// scale, as they are read).
+/// A random-access collection that shares the checkout's item storage and rules: building it
+/// after an event copies no items and no labels, and retains one object (pending items are shown
+/// with amount 0, and every amount with the currency's scale, as they are read).
+///
+/// Two summaries are equal when they have the same currency, the same items and the same derived
+/// lines (labels and amounts).
 ///
 /// - Complexity: O(1) to build; O(1) to read a line.
 public struct PaymentSummary: RandomAccessCollection, Hashable, Sendable {
-    let items: [SummaryItem]
-    /// The lines after the items, the total last, stored inline (no array to allocate).
-    let lines: DerivedLines
-    /// The currency of every amount.
-    public let currency: Currency
+    /// The checkout's items and rules, where the lines' labels come from.
+    let terms: CheckoutTerms
+    /// The derived amounts, already at the currency's scale.
+    let pricing: Pricing
 
-    init(items: [SummaryItem], lines: DerivedLines, currency: Currency) {
-        self.items = items
-        self.lines = lines
-        self.currency = currency
+    /// The number of lines: the items, the derived lines, the total (stored: callers in other
+    /// modules read it without a call).
+    public let count: Int
+
+    init(terms: CheckoutTerms, pricing: Pricing) {
+        self.terms = terms
+        self.pricing = pricing
+        count = terms.items.count + pricing.lineCount
     }
 
+    /// The currency of every amount.
+    public var currency: Currency { terms.currency }
+
     /// The lines after the items, the total last (built when asked for).
-    public var derivedLines: [SummaryItem] { (0..<lines.count).map { lines.item($0) } }
+    public var derivedLines: [SummaryItem] { (0..<pricing.lineCount).map { derivedLine($0) } }
 
     /// 0.
     public var startIndex: Int { 0 }
     /// The number of lines.
-    public var endIndex: Int { items.count + lines.count }
+    public var endIndex: Int { count }
 
     /// The line at `position`; a pending item shows amount 0 (it is not in the total).
     public subscript(position: Int) -> SummaryItem {
-        guard position < items.count else { return lines.item(position - items.count) }
+        let items = terms.items
+        guard position < items.count else { return derivedLine(position - items.count) }
         var item = items[position]
         // Shown with the currency's scale (`5` as `5.00`; exact: amounts are whole minor units).
         let scale = currency.minorUnits
@@ -46,56 +56,77 @@ public struct PaymentSummary: RandomAccessCollection, Hashable, Sendable {
     }
 
     /// The total line's amount, as `Money`.
-    public var total: Money { Money(lines.last.amount, currency) }
+    public var total: Money { Money(pricing.total, currency) }
 
     /// The total line (the last one), labelled with the merchant name.
-    public var totalLine: SummaryItem { lines.item(lines.count - 1) }
-}
+    public var totalLine: SummaryItem { SummaryItem(label: terms.merchantName, amount: pricing.total) }
 
-/// A derived line: a label and an amount.
-struct DerivedLine: Hashable, Sendable {
-    var label: String
-    var amount: BigDecimal
-}
+    /// The derived line at `index` (0 is the first line after the items).
+    func derivedLine(_ index: Int) -> SummaryItem {
+        precondition(index >= 0 && index < pricing.lineCount, "index out of range")
+        var remaining = index
+        if let coupon = pricing.couponIndex.value {
+            if remaining == 0 { return SummaryItem(label: terms.coupons[coupon].discountLabel, amount: pricing.discount) }
+            remaining -= 1
+        }
+        if let method = pricing.methodIndex.value {
+            if remaining == 0 { return SummaryItem(label: terms.shippingMethods[method].label, amount: pricing.shipping) }
+            remaining -= 1
+        }
+        if let rule = pricing.taxRuleIndex.value {
+            if remaining == 0 { return SummaryItem(label: terms.taxRules[rule].label, amount: pricing.tax) }
+            remaining -= 1
+        }
+        if let surcharge = pricing.surchargeIndex.value {
+            if remaining == 0 { return SummaryItem(label: terms.surcharges[surcharge].label, amount: pricing.surcharge) }
+        }
+        return totalLine
+    }
 
-/// Up to five derived lines (discount, shipping, tax, surcharge, total) stored inline.
-struct DerivedLines: Hashable, Sendable {
-    private(set) var count = 0
-    private var line0 = DerivedLine(label: "", amount: .zero)
-    private var line1 = DerivedLine(label: "", amount: .zero)
-    private var line2 = DerivedLine(label: "", amount: .zero)
-    private var line3 = DerivedLine(label: "", amount: .zero)
-    private var line4 = DerivedLine(label: "", amount: .zero)
+    /// Whether two summaries show the same lines: the same currency, the same items, and derived
+    /// lines with the same labels and (numerically) equal amounts.
+    public static func == (a: PaymentSummary, b: PaymentSummary) -> Bool {
+        guard a.pricing.lineCount == b.pricing.lineCount, a.currency == b.currency else { return false }
+        guard a.terms === b.terms || a.terms.items == b.terms.items else { return false }
+        for index in 0..<a.pricing.lineCount {
+            let (x, y) = (a.derivedLine(index), b.derivedLine(index))
+            if x.label != y.label || x.amount != y.amount { return false }
+        }
+        return true
+    }
 
-    subscript(index: Int) -> DerivedLine {
-        precondition(index >= 0 && index < count, "index out of range")
-        switch index {
-        case 0: return line0
-        case 1: return line1
-        case 2: return line2
-        case 3: return line3
-        default: return line4
+    /// Hashes what `==` compares.
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(currency)
+        hasher.combine(terms.items)
+        hasher.combine(pricing.lineCount)
+        for index in 0..<pricing.lineCount {
+            let line = derivedLine(index)
+            hasher.combine(line.label)
+            hasher.combine(line.amount)
         }
     }
+}
 
-    var last: DerivedLine { self[count - 1] }
+/// An index into one of the checkout's arrays of rules, or none, in four bytes (a summary keeps
+/// four of them).
+struct RuleIndex: Hashable, Sendable {
+    private let raw: Int32
 
-    func item(_ index: Int) -> SummaryItem {
-        let line = self[index]
-        return SummaryItem(label: line.label, amount: line.amount)
-    }
+    static let none = RuleIndex(raw: -1)
 
-    mutating func append(_ label: String, _ amount: BigDecimal) {
-        let line = DerivedLine(label: label, amount: amount)
-        switch count {
-        case 0: line0 = line
-        case 1: line1 = line
-        case 2: line2 = line
-        case 3: line3 = line
-        default: line4 = line
+    private init(raw: Int32) { self.raw = raw }
+
+    /// `index`, which must fit in 31 bits (arrays of rules are far smaller), or `.none`.
+    init(_ index: Int?) {
+        guard let index else {
+            self = .none
+            return
         }
-        count += 1
+        raw = Int32(index)
     }
+
+    var value: Int? { raw < 0 ? nil : Int(raw) }
 }
 
 /// Whether two country or region codes are the same: equal once both are lowercased, compared
@@ -146,18 +177,70 @@ extension PostalAddress {
     var knownRegion: String? { administrativeArea.flatMap { $0.isEmpty ? nil : $0 } }
 }
 
-/// The amounts the summary is derived from, each rounded once to the currency's minor units.
-struct Pricing: Hashable, Sendable {
-    var subtotal: BigDecimal
-    var discount: BigDecimal?
-    var discountLabel: String
-    var shipping: BigDecimal?
-    var shippingLabel: String
-    var tax: BigDecimal?
-    var taxLabel: String
-    var surcharge: BigDecimal?
-    var surchargeLabel: String
-    var total: BigDecimal
+/// The amounts the summary is derived from, each rounded once to the currency's minor units
+/// and kept at its scale, and the indices of the rules they come from (a line is shown when its
+/// rule applies: a coupon, a shipping method, a tax rule, a surcharge).
+struct Pricing: Sendable {
+    var amounts: DerivedAmounts
+    var couponIndex: RuleIndex
+    var methodIndex: RuleIndex
+    var taxRuleIndex: RuleIndex
+    var surchargeIndex: RuleIndex
+
+    var discount: BigDecimal { amounts[0] }
+    var shipping: BigDecimal { amounts[1] }
+    var tax: BigDecimal { amounts[2] }
+    var surcharge: BigDecimal { amounts[3] }
+    var total: BigDecimal { amounts[4] }
+
+    /// The derived lines: those that apply, and the total.
+    var lineCount: Int {
+        (couponIndex == .none ? 0 : 1) + (methodIndex == .none ? 0 : 1) + (taxRuleIndex == .none ? 0 : 1)
+            + (surchargeIndex == .none ? 0 : 1) + 1
+    }
+}
+
+/// The five derived amounts (discount, shipping, tax, surcharge, total) of a summary. When they
+/// share one exponent and every coefficient fits `Int64` — money-sized amounts at the currency's
+/// scale, the usual case — they are stored inline, so that copying a summary or an update copies
+/// words and retains only the checkout's terms; otherwise they live in a shared array.
+struct DerivedAmounts: Sendable {
+    private enum Storage: Sendable {
+        case inline(Int64, Int64, Int64, Int64, Int64, exponent: Int32)
+        case shared([BigDecimal])
+    }
+
+    private let storage: Storage
+
+    init(discount: BigDecimal, shipping: BigDecimal, tax: BigDecimal, surcharge: BigDecimal, total: BigDecimal) {
+        let exponent = total.exponent
+        if discount.exponent == exponent, shipping.exponent == exponent, tax.exponent == exponent,
+            surcharge.exponent == exponent, let d = discount.inlineCoefficient, let s = shipping.inlineCoefficient,
+            let t = tax.inlineCoefficient, let c = surcharge.inlineCoefficient, let n = total.inlineCoefficient
+        {
+            storage = .inline(d, s, t, c, n, exponent: Int32(exponent))  // exact: a BigDecimal exponent fits Int32
+        } else {
+            storage = .shared([discount, shipping, tax, surcharge, total])
+        }
+    }
+
+    /// The amount at `index`: 0 discount, 1 shipping, 2 tax, 3 surcharge, 4 total.
+    subscript(index: Int) -> BigDecimal {
+        switch storage {
+        case .inline(let d, let s, let t, let c, let n, let exponent):
+            let coefficient: Int64
+            switch index {
+            case 0: coefficient = d
+            case 1: coefficient = s
+            case 2: coefficient = t
+            case 3: coefficient = c
+            default: coefficient = n
+            }
+            return BigDecimal(inlineCoefficient: coefficient, storedExponent: exponent)
+        case .shared(let amounts):
+            return amounts[index]
+        }
+    }
 }
 
 extension Checkout {
@@ -167,57 +250,24 @@ extension Checkout {
     public var summary: PaymentSummary { summary(pricing) }
 
     /// The summary for `pricing` (computed from this checkout's state).
-    func summary(_ pricing: Pricing) -> PaymentSummary {
-        let scale = currency.minorUnits
-        var derived = DerivedLines()
-        func line(_ label: String, _ amount: BigDecimal) {
-            // exact: whole minor units; rescaled only when written with fewer decimals ("10" → 10.00)
-            derived.append(label, amount.exponent == -scale ? amount : amount.rounded(scale: scale, .towardZero))
-        }
-        if let discount = pricing.discount { line(pricing.discountLabel, discount) }
-        if let shipping = pricing.shipping { line(pricing.shippingLabel, shipping) }
-        if let tax = pricing.tax { line(pricing.taxLabel, tax) }
-        if let surcharge = pricing.surcharge { line(pricing.surchargeLabel, surcharge) }
-        line(merchantName, pricing.total)
-        return PaymentSummary(items: items, lines: derived, currency: currency)
-    }
-
-    /// The index of the selected method in `shippingMethods` (looked up by index, so that no
-    /// element is copied).
-    var selectedShippingMethodIndex: Int? {
-        guard let identifier = selectedShippingMethodIdentifier else { return nil }
-        return shippingMethodIndex(identifier)
-    }
+    func summary(_ pricing: Pricing) -> PaymentSummary { PaymentSummary(terms: terms, pricing: pricing) }
 
     func shippingMethodIndex(_ identifier: String) -> Int? {
         for index in shippingMethods.indices where shippingMethods[index].identifier == identifier { return index }
         return nil
     }
 
-    /// The index of the applied coupon in `coupons`.
-    var appliedCouponIndex: Int? {
-        guard let code = appliedCouponCode else { return nil }
-        for index in coupons.indices where coupons[index].code == code { return index }
-        return nil
-    }
-
     /// The selected shipping method (events keep it among the methods offered to the contact).
-    public var selectedShippingMethod: ShippingMethod? {
-        guard let identifier = selectedShippingMethodIdentifier else { return nil }
-        return shippingMethods.first { $0.identifier == identifier }
-    }
+    public var selectedShippingMethod: ShippingMethod? { selectedShippingMethodIndex.map { shippingMethods[$0] } }
 
     /// The applied coupon.
-    public var appliedCoupon: Coupon? {
-        guard let code = appliedCouponCode else { return nil }
-        return coupons.first { $0.code == code }
-    }
+    public var appliedCoupon: Coupon? { appliedCouponIndex.map { coupons[$0] } }
 
     /// The derived amounts under the current state: the rules of `Checkout` in one place.
     var pricing: Pricing {
         pricing(
             methodIndex: selectedShippingMethodIndex, couponIndex: appliedCouponIndex,
-            taxRuleIndex: applicableTaxRuleIndex(for: shippingContact))
+            taxRuleIndex: destination.taxRuleIndex)
     }
 
     /// 0.01: percentages are multiplied by it.
@@ -228,15 +278,24 @@ extension Checkout {
     /// the event changes anything.
     func pricing(methodIndex: Int?, couponIndex: Int?, taxRuleIndex: Int?) -> Pricing {
         let scale = currency.minorUnits
+        let rounding = self.rounding
+        // Every line at the currency's scale, as the sheet shows it (exact: whole minor units;
+        // rescaled only when written with fewer decimals, "10" → 10.00); absent lines are this
+        // scale's zero and are not added.
+        let exponent = Int32(-scale)  // exact: minor units are 0...18
+        @inline(__always) func shown(_ amount: BigDecimal) -> BigDecimal {
+            amount.exponent == -scale ? amount : amount.rounded(scale: scale, .towardZero)
+        }
+        let zero = BigDecimal(inlineCoefficient: 0, storedExponent: exponent)
         let subtotal = itemsSubtotal
-        let shipping = methodIndex.map { shippingMethods[$0].amount }
+        let shipping = methodIndex.map { shown(shippingMethods[$0].amount) } ?? zero
         // Coupon: percent or amount off the items subtotal, capped so that the total before
         // shipping never goes below zero (so a negative subtotal gets no item discount); or the
         // shipping amount off, capped so that the total before tax never goes below zero. Each
         // discount is a signed line, rounded as shown (`.up` rounds −0.025 to −0.02).
-        var itemDiscount = BigDecimal.zero
-        var shippingDiscount = BigDecimal.zero
-        var discountLabel = ""
+        var discount = zero
+        var itemDiscount = zero
+        var shippingDiscount = zero
         if let couponIndex {
             let positiveSubtotal = Swift.max(subtotal, .zero)
             switch coupons[couponIndex].benefit {
@@ -245,44 +304,75 @@ extension Checkout {
             case .amountOff(let amount):
                 itemDiscount = -amount
             case .freeShipping:
-                let beforeTax = subtotal + (shipping ?? .zero)
-                shippingDiscount = -Swift.min(shipping ?? .zero, Swift.max(beforeTax, .zero))
+                let beforeTax = subtotal + shipping
+                shippingDiscount = -Swift.min(shipping, Swift.max(beforeTax, .zero))
             }
             if itemDiscount < -positiveSubtotal { itemDiscount = -positiveSubtotal }
-            discountLabel = coupons[couponIndex].discountLabel
+            discount = shown(itemDiscount + shippingDiscount)
         }
-        let discount: BigDecimal? = couponIndex == nil ? nil : itemDiscount + shippingDiscount
         // Tax on the items after the discount, and on shipping when the rule says so; a negative
         // base (lines that net to a refund) is taxed as zero.
-        var tax: BigDecimal?
-        var taxLabel = ""
+        var tax = zero
         if let ruleIndex = taxRuleIndex {
             var base = subtotal + itemDiscount
             if taxRules[ruleIndex].includesShipping {
-                if let shipping { base += shipping }
-                if couponIndex != nil { base += shippingDiscount }
+                base += shipping
+                base += shippingDiscount
             }
             tax = (Swift.max(base, .zero) * taxRules[ruleIndex].rate).rounded(scale: scale, rounding)
-            taxLabel = taxRules[ruleIndex].label
         }
         // Surcharge: a percentage of everything before it.
-        var surcharge: BigDecimal?
-        var surchargeLabel = ""
-        var beforeSurcharge = subtotal
-        if let discount { beforeSurcharge += discount }
-        if let shipping { beforeSurcharge += shipping }
-        if let tax { beforeSurcharge += tax }
-        if let rule = applicableSurcharge {
-            surcharge = (Swift.max(beforeSurcharge, .zero) * rule.percent * Checkout.hundredth).rounded(scale: scale, rounding)
-            surchargeLabel = rule.label
+        var total = subtotal
+        if couponIndex != nil { total += discount }
+        if methodIndex != nil { total += shipping }
+        if taxRuleIndex != nil { total += tax }
+        var surcharge = zero
+        let surchargeIndex = payment?.surchargeIndex
+        if let surchargeIndex {
+            surcharge = (Swift.max(total, .zero) * surcharges[surchargeIndex].percent * Checkout.hundredth)
+                .rounded(scale: scale, rounding)
+            total += surcharge
         }
         return Pricing(
-            subtotal: subtotal, discount: discount, discountLabel: discountLabel, shipping: shipping,
-            shippingLabel: methodIndex.map { shippingMethods[$0].label } ?? "", tax: tax, taxLabel: taxLabel,
-            surcharge: surcharge, surchargeLabel: surchargeLabel,
-            total: surcharge.map { beforeSurcharge + $0 } ?? beforeSurcharge)
+            amounts: DerivedAmounts(discount: discount, shipping: shipping, tax: tax, surcharge: surcharge, total: shown(total)),
+            couponIndex: RuleIndex(couponIndex), methodIndex: RuleIndex(methodIndex),
+            taxRuleIndex: RuleIndex(taxRuleIndex), surchargeIndex: RuleIndex(surchargeIndex))
     }
 
+    /// The shipping methods offered to `contact` under the shipping rules, or `nil` when the
+    /// address is not served (see `ShippingRule`).
+    public func offeredShippingMethods(for contact: Contact?) -> [ShippingMethod]? {
+        terms.offeredShippingMethods(under: terms.shippingRuleChoice(for: contact))
+    }
+
+    /// Whether the method at `index` in `shippingMethods` is offered to the shipping contact
+    /// (`offeredShippingMethods` without building the array).
+    func offers(methodAt index: Int) -> Bool {
+        switch destination.shippingRuleChoice {
+        case .unserved: return false
+        case .all: return true
+        case .rules(let country, let region, let regional):
+            return terms.allows(shippingMethods[index].identifier, country: country, region: region, regional: regional)
+        }
+    }
+
+    /// The shipping methods offered to the current shipping contact.
+    public var offeredShippingMethods: [ShippingMethod] {
+        terms.offeredShippingMethods(under: destination.shippingRuleChoice) ?? []
+    }
+}
+
+/// Which shipping rules apply to a contact, found without building arrays or sets.
+enum ShippingRuleChoice: Hashable, Sendable {
+    /// No rule serves the contact's country.
+    case unserved
+    /// Every method is offered (no rules, no address yet, or rules only for other regions).
+    case all
+    /// The rules for `country` (and `region`, when `regional`) decide.
+    case rules(country: String, region: String?, regional: Bool)
+}
+
+extension CheckoutTerms {
     /// The tax rule for the shipping contact's address (or the merchant's country before one is
     /// known): a rule for the region wins over one for the whole country.
     func applicableTaxRuleIndex(for contact: Contact?) -> Int? {
@@ -299,17 +389,16 @@ extension Checkout {
         return nil
     }
 
-    /// The surcharge for the payment method's type, if any.
-    var applicableSurcharge: Surcharge? {
-        guard let type = paymentMethod?.type else { return nil }
-        return surcharges.first { $0.paymentMethodType == type }
+    /// The index in `surcharges` of the surcharge for `method`'s type, if any.
+    func applicableSurchargeIndex(for method: PaymentMethod?) -> Int? {
+        guard let type = method?.type else { return nil }
+        return surcharges.firstIndex { $0.paymentMethodType == type }
     }
 
-    /// The shipping methods offered to `contact` under the shipping rules, or `nil` when the
-    /// address is not served (see `ShippingRule`).
-    public func offeredShippingMethods(for contact: Contact?) -> [ShippingMethod]? {
+    /// The shipping methods offered under `choice`, or `nil` when none is.
+    func offeredShippingMethods(under choice: ShippingRuleChoice) -> [ShippingMethod]? {
         // ISO codes are matched without regard to case: sheets report "cn" as well as "CN".
-        switch shippingRuleChoice(for: contact) {
+        switch choice {
         case .unserved: return nil
         case .all: return shippingMethods
         case .rules(let country, let region, let regional):
@@ -323,13 +412,7 @@ extension Checkout {
         }
     }
 
-    /// Which shipping rules apply to `contact`, found without building arrays or sets.
-    enum ShippingRuleChoice {
-        case unserved
-        case all
-        case rules(country: String, region: String?, regional: Bool)
-    }
-
+    /// Which shipping rules apply to `contact`.
     func shippingRuleChoice(for contact: Contact?) -> ShippingRuleChoice {
         guard !shippingRules.isEmpty, let country = contact?.postalAddress?.knownCountryCode else { return .all }
         let region = contact?.postalAddress?.knownRegion
@@ -346,27 +429,12 @@ extension Checkout {
         return .rules(country: country, region: region, regional: regional)
     }
 
+    /// Whether the rules for `country` (and `region` when `regional`) offer `identifier`.
     func allows(_ identifier: String, country: String, region: String?, regional: Bool) -> Bool {
         for rule in shippingRules where sameCode(rule.country, country) {
             let chosen = regional ? region.map { region in rule.regions.contains { sameCode($0, region) } } ?? false : rule.regions.isEmpty
             if chosen && rule.methods.contains(identifier) { return true }
         }
         return false
-    }
-
-    /// Whether the method at `index` in `shippingMethods` is offered to `contact`
-    /// (`offeredShippingMethods(for:)` without building the array).
-    func offers(methodAt index: Int, to contact: Contact?) -> Bool {
-        switch shippingRuleChoice(for: contact) {
-        case .unserved: return false
-        case .all: return true
-        case .rules(let country, let region, let regional):
-            return allows(shippingMethods[index].identifier, country: country, region: region, regional: regional)
-        }
-    }
-
-    /// The shipping methods offered to the current shipping contact.
-    public var offeredShippingMethods: [ShippingMethod] {
-        offeredShippingMethods(for: shippingContact) ?? []
     }
 }

@@ -148,3 +148,19 @@ extension BigDecimal: ExpressibleByIntegerLiteral {
         self.init(coefficient: coefficient, exponent: exponent)
     }
 }
+
+extension BigDecimal {
+    /// The coefficient when it is stored inline (it fits `Int64`); with `exponent`, the value.
+    /// For other Tally modules that keep several amounts compactly (a payment summary).
+    @inlinable
+    package var inlineCoefficient: Int64? {
+        if case .small(let value) = coefficient { return value }
+        return nil
+    }
+
+    /// `coefficient × 10^exponent`, from an inline coefficient (see `inlineCoefficient`).
+    @inlinable
+    package init(inlineCoefficient coefficient: Int64, storedExponent exponent: Int32) {
+        self.init(coefficient: .small(coefficient), storedExponent: exponent)
+    }
+}
