@@ -80,9 +80,9 @@ extension Checkout {
     /// The update selecting `identifier` would give, and the method's index when it succeeds,
     /// computed without changing anything.
     ///
-    /// Non-mutating, so that its helpers borrow `self`: called from the mutating method, it gets
-    /// a bitwise copy of the checkout's few words; the helpers called from `selectShippingMethod`
-    /// itself each got a retaining copy (W9's disassembly).
+    /// Non-mutating, and the one call `selectShippingMethod` makes before it assigns the index:
+    /// the helpers it calls then borrow the checkout. (Called directly from the mutating method,
+    /// each helper was handed a copy of the checkout, with a retain of every reference in it.)
     func proposedShippingMethodUpdate(_ identifier: String) -> (ShippingMethodUpdate, Int?) {
         guard let index = shippingMethodIndex(identifier), offers(methodAt: index) else {
             return (ShippingMethodUpdate(status: .failure, summaryItems: summary), nil)

@@ -26,7 +26,8 @@ public struct Checkout: Hashable, Sendable {
     // itself holds only that reference and the state the sheet's events change. So an event's
     // update retains one object, however many items, methods and rules there are, and copies
     // a few words, not the rules (W9 in Guides/Benchmarks.md). Changing a term (a request field,
-    // `setItems`, `setMerchantName`) makes a new `CheckoutTerms`.
+    // `setItems`, `setMerchantName`) makes a new `CheckoutTerms` and finds again what the rules
+    // say of the contact and the payment method: O(rules) per change, which is rare.
 
     /// What is sold and how it is priced.
     private(set) var terms: CheckoutTerms
@@ -105,7 +106,9 @@ public struct Checkout: Hashable, Sendable {
     private var selectedMethodSlot: RuleIndex
     private var appliedCouponSlot = RuleIndex.none
 
-    /// The selected shipping method's identifier (the first offered method by default).
+    /// The selected shipping method's identifier (the first offered method by default), as the
+    /// method spells it: identifiers are matched as Swift strings are, so selecting "cafe\u{301}"
+    /// (a combining accent) selects the method "caf\u{E9}", and this returns "caf\u{E9}".
     public var selectedShippingMethodIdentifier: String? {
         selectedShippingMethodIndex.map { terms.shippingMethods[$0].identifier }
     }
@@ -138,7 +141,8 @@ public struct Checkout: Hashable, Sendable {
     /// - Throws: `CheckoutError` naming the first problem: no items, an empty merchant name, an
     ///   amount with more decimals than the currency allows, a negative total, duplicate shipping
     ///   identifiers or coupon codes, an unknown selected method, a total above `maximumTotal`.
-    /// - Complexity: O(n) in the number of items (their subtotal is computed once here).
+    /// - Complexity: O(n) in the number of items (their subtotal is computed once here), plus a
+    ///   pass over the rules.
     public init(
         currency: Currency, countryCode: String, merchantName: String, items: [SummaryItem],
         shippingMethods: [ShippingMethod] = [], selectedShippingMethod: String? = nil, coupons: [Coupon] = [],

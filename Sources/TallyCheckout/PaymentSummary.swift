@@ -6,8 +6,10 @@ import TallyMoney
 /// with the merchant name. The total is the exact sum of the lines above it.
 ///
 /// A random-access collection that shares the checkout's item storage and rules: building it
-/// after an event copies no items and no labels, and retains one object (pending items are shown
-/// with amount 0, and every amount with the currency's scale, as they are read).
+/// after an event copies no items and no labels, and retains one object — two when a derived
+/// amount is beyond money size (a coefficient of more than 18 digits) and the five are kept in an
+/// array (pending items are shown with amount 0, and every amount with the currency's scale, as
+/// they are read).
 ///
 /// Two summaries are equal when they have the same currency, the same items and the same derived
 /// lines (labels and amounts).

@@ -93,6 +93,23 @@ final class CheckoutRepresentationTests: XCTestCase {
         XCTAssertEqual(copy.shippingContact, california)
     }
 
+    /// The selection is kept as the method's index: an identifier spelled otherwise but equal as
+    /// a Swift string selects the method, and the checkout reports the method's own spelling.
+    func testTheSelectedIdentifierIsTheMethodsOwnSpelling() throws {
+        var checkout = try Checkout(
+            currency: .usd, countryCode: "US", merchantName: "Shop", items: [SummaryItem(label: "Tea", amount: "1.00")],
+            shippingMethods: [
+                ShippingMethod(identifier: "free", label: "Free", amount: 0),
+                ShippingMethod(identifier: "caf\u{E9}", label: "Café", amount: "2.00"),
+            ],
+            selectedShippingMethod: "cafe\u{301}")
+        XCTAssertEqual(Array(checkout.selectedShippingMethodIdentifier!.unicodeScalars), Array("caf\u{E9}".unicodeScalars))
+        XCTAssertEqual(checkout.summary.total.amount, "3.00")
+        _ = checkout.selectShippingMethod("free")
+        XCTAssertEqual(checkout.selectShippingMethod("cafe\u{301}").status, .success)
+        XCTAssertEqual(Array(checkout.selectedShippingMethodIdentifier!.unicodeScalars), Array("caf\u{E9}".unicodeScalars))
+    }
+
     /// Derived amounts beyond `Int64` (as coefficients at the currency's scale) are stored apart
     /// from the inline ones: every line stays exact, whether all amounts are large or only the
     /// total is.
