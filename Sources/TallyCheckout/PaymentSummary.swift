@@ -47,13 +47,8 @@ public struct PaymentSummary: RandomAccessCollection, Hashable, Sendable {
         let items = terms.items
         guard position < items.count else { return derivedLine(position - items.count) }
         var item = items[position]
-        // Shown with the currency's scale (`5` as `5.00`; exact: amounts are whole minor units).
         let scale = currency.minorUnits
-        if item.type == .pending {
-            item.amount = BigDecimal(mantissa: 0, exponent: -scale, isNegative: false)
-        } else if item.amount.exponent != -scale {
-            item.amount = item.amount.rounded(scale: scale, .towardZero)
-        }
+        item.amount = item.type == .pending ? .zero(scale: scale) : item.amount.shown(scale: scale)
         return item
     }
 
@@ -107,6 +102,22 @@ public struct PaymentSummary: RandomAccessCollection, Hashable, Sendable {
             hasher.combine(line.label)
             hasher.combine(line.amount)
         }
+    }
+}
+
+extension BigDecimal {
+    /// The amount with exactly `scale` decimals, as the sheet shows it (`5` as `5.00`). Exact for
+    /// the amounts of a checkout, which are whole minor units: rescaled only when written with
+    /// fewer decimals.
+    @inline(__always)
+    func shown(scale: Int) -> BigDecimal {
+        exponent == -scale ? self : rounded(scale: scale, .towardZero)
+    }
+
+    /// Zero with `scale` decimals (`0.00`), `scale` being a currency's minor units (0...18).
+    @inline(__always)
+    static func zero(scale: Int) -> BigDecimal {
+        BigDecimal(inlineCoefficient: 0, storedExponent: Int32(-scale))
     }
 }
 
@@ -281,16 +292,11 @@ extension Checkout {
     func pricing(methodIndex: Int?, couponIndex: Int?, taxRuleIndex: Int?) -> Pricing {
         let scale = currency.minorUnits
         let rounding = self.rounding
-        // Every line at the currency's scale, as the sheet shows it (exact: whole minor units;
-        // rescaled only when written with fewer decimals, "10" → 10.00); absent lines are this
+        // Every line at the currency's scale, as the sheet shows it; absent lines are this
         // scale's zero and are not added.
-        let exponent = Int32(-scale)  // exact: minor units are 0...18
-        @inline(__always) func shown(_ amount: BigDecimal) -> BigDecimal {
-            amount.exponent == -scale ? amount : amount.rounded(scale: scale, .towardZero)
-        }
-        let zero = BigDecimal(inlineCoefficient: 0, storedExponent: exponent)
+        let zero = BigDecimal.zero(scale: scale)
         let subtotal = itemsSubtotal
-        let shipping = methodIndex.map { shown(shippingMethods[$0].amount) } ?? zero
+        let shipping = methodIndex.map { shippingMethods[$0].amount.shown(scale: scale) } ?? zero
         // Coupon: percent or amount off the items subtotal, capped so that the total before
         // shipping never goes below zero (so a negative subtotal gets no item discount); or the
         // shipping amount off, capped so that the total before tax never goes below zero. Each
@@ -310,7 +316,7 @@ extension Checkout {
                 shippingDiscount = -Swift.min(shipping, Swift.max(beforeTax, .zero))
             }
             if itemDiscount < -positiveSubtotal { itemDiscount = -positiveSubtotal }
-            discount = shown(itemDiscount + shippingDiscount)
+            discount = (itemDiscount + shippingDiscount).shown(scale: scale)
         }
         // Tax on the items after the discount, and on shipping when the rule says so; a negative
         // base (lines that net to a refund) is taxed as zero.
@@ -336,7 +342,7 @@ extension Checkout {
             total += surcharge
         }
         return Pricing(
-            amounts: DerivedAmounts(discount: discount, shipping: shipping, tax: tax, surcharge: surcharge, total: shown(total)),
+            amounts: DerivedAmounts(discount: discount, shipping: shipping, tax: tax, surcharge: surcharge, total: total.shown(scale: scale)),
             couponIndex: RuleIndex(couponIndex), methodIndex: RuleIndex(methodIndex),
             taxRuleIndex: RuleIndex(taxRuleIndex), surchargeIndex: RuleIndex(surchargeIndex))
     }
