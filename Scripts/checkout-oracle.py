@@ -127,11 +127,11 @@ class Model:
         ids = set()
         for i, (mid, _, _, a) in enumerate(self.methods):
             if a < 0: raise DocError(f"shippingMethods[{i}].amount")
-            if mid in ids: raise DocError("shippingMethods")
+            if mid in ids: raise DocError(f"shippingMethods[{i}].identifier")
             ids.add(mid)
         codes = set()
         for i, (code, kind, val, _) in enumerate(self.coupons):
-            if code in codes: raise DocError("coupons")
+            if code in codes: raise DocError(f"coupons[{i}].code")
             codes.add(code)
             if kind == "pct" and (val < 0 or val > 100): raise DocError(f"coupons[{i}].percentOff")
             if kind == "amt" and val < 0: raise DocError(f"coupons[{i}].amountOff")

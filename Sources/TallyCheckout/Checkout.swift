@@ -213,21 +213,27 @@ public struct Checkout: Hashable, Sendable {
         // discounts are capped at the items subtotal and the shipping price, and tax and
         // surcharges are never negative.
         if itemsSubtotal.signum() < 0 { throw .negativeItemsTotal(itemsSubtotal) }
-        var identifiers = Set<String>()
+        var identifiers: [String: Int] = [:]
         for (index, method) in shippingMethods.enumerated() {
             try Checkout.checkLimits(method.amount, "shippingMethods[\(index)].amount")
             try checkDecimals(method.amount, "shippingMethods[\(index)].amount")
             if method.amount.signum() < 0 {
                 throw .invalidValue(place: "shippingMethods[\(index)].amount", value: method.amount, reason: "is negative")
             }
-            if !identifiers.insert(method.identifier).inserted { throw .duplicateShippingMethod(identifier: method.identifier) }
+            if let first = identifiers[method.identifier] {
+                throw .duplicateShippingMethod(identifier: method.identifier, index: index, firstIndex: first)
+            }
+            identifiers[method.identifier] = index
         }
-        if let selected, !identifiers.contains(selected) {
+        if let selected, identifiers[selected] == nil {
             throw .unknownShippingMethod(identifier: selected)
         }
-        var codes = Set<String>()
+        var codes: [String: Int] = [:]
         for (index, coupon) in coupons.enumerated() {
-            if !codes.insert(coupon.code).inserted { throw .duplicateCoupon(code: coupon.code) }
+            if let first = codes[coupon.code] {
+                throw .duplicateCoupon(code: coupon.code, index: index, firstIndex: first)
+            }
+            codes[coupon.code] = index
             switch coupon.benefit {
             case .percentOff(let percent):
                 try Checkout.checkLimits(percent, "coupons[\(index)].percentOff")

@@ -18,12 +18,14 @@ public enum CheckoutError: Error, Hashable, Sendable, CustomStringConvertible {
     case negativeItemsTotal(BigDecimal)
     /// The total is above the ceiling (WebKit refuses totals above 100,000,000).
     case totalAboveMaximum(total: BigDecimal, maximum: BigDecimal)
-    /// Two shipping methods share an identifier.
-    case duplicateShippingMethod(identifier: String)
+    /// Two shipping methods share an identifier: the one at `index` and an earlier one at
+    /// `firstIndex` (indices into `shippingMethods`).
+    case duplicateShippingMethod(identifier: String, index: Int, firstIndex: Int)
     /// The selected shipping method is not one of the checkout's.
     case unknownShippingMethod(identifier: String)
-    /// Two coupons share a code.
-    case duplicateCoupon(code: String)
+    /// Two coupons share a code: the one at `index` and an earlier one at `firstIndex` (indices
+    /// into `coupons`).
+    case duplicateCoupon(code: String, index: Int, firstIndex: Int)
 
     /// `items[1].amount: 12.755 has more decimals than CNY allows (2)`.
     public var description: String {
@@ -38,11 +40,12 @@ public enum CheckoutError: Error, Hashable, Sendable, CustomStringConvertible {
             return "items: the final items add up to \(MoneyError.shown(subtotal)); a negative items total can make the payment total negative"
         case .totalAboveMaximum(let total, let maximum):
             return "total: \(MoneyError.shown(total)) is above the maximum of \(MoneyError.shown(maximum))"
-        case .duplicateShippingMethod(let identifier):
-            return "shippingMethods: identifier \(quotedForMessage(identifier)) is used twice"
+        case .duplicateShippingMethod(let identifier, let index, let firstIndex):
+            return "shippingMethods[\(index)].identifier: \(quotedForMessage(identifier)) is used twice (also shippingMethods[\(firstIndex)])"
         case .unknownShippingMethod(let identifier):
             return "selectedShippingMethod: \(quotedForMessage(identifier)) is not one of the shipping methods"
-        case .duplicateCoupon(let code): return "coupons: code \(quotedForMessage(code)) is used twice"
+        case .duplicateCoupon(let code, let index, let firstIndex):
+            return "coupons[\(index)].code: \(quotedForMessage(code)) is used twice (also coupons[\(firstIndex)])"
         }
     }
 }

@@ -74,7 +74,7 @@ final class CheckoutDocumentTests: XCTestCase {
             (document(#", "shippingAddressRequirement": "everything""#), #"shippingAddressRequirement: "everything" is not one of all, email, name, none, phone, postcode"#),
             (document(#", "rounding": "bankers""#), #"rounding: "bankers" is not one of awayFromZero, down, toNearestOrAwayFromZero, toNearestOrEven, toNearestOrTowardZero, towardZero, up, zeroFiveUp"#),
             (document(#", "shippingMethods": [{"identifier": "a", "label": "A", "amount": "1.005"}]"#), "shippingMethods[0].amount: 1.005 has more decimals than USD allows (2)"),
-            (document(#", "shippingMethods": [{"identifier": "a", "label": "A", "amount": "1"}, {"identifier": "a", "label": "B", "amount": "2"}]"#), #"shippingMethods: identifier "a" is used twice"#),
+            (document(#", "shippingMethods": [{"identifier": "a", "label": "A", "amount": "1"}, {"identifier": "a", "label": "B", "amount": "2"}]"#), #"shippingMethods[1].identifier: "a" is used twice (also shippingMethods[0])"#),
             (document(#", "shippingMethods": [{"label": "A", "amount": "1"}]"#), "shippingMethods[0].identifier: is missing"),
             (document(#", "coupons": [{"code": "X"}]"#), "coupons[0]: a coupon needs exactly one of percentOff, amountOff or freeShipping: true"),
             (document(#", "coupons": [{"code": "X", "percentOff": 10, "amountOff": 1}]"#), "coupons[0]: a coupon needs exactly one of percentOff, amountOff or freeShipping: true"),

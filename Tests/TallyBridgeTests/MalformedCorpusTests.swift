@@ -59,7 +59,7 @@ final class MalformedCorpusTests: XCTestCase {
             (base.replacingOccurrences(of: #""amount": "1.00"}"#, with: #""amount": "1.00", "qty": 2}"#) + "}", "items[0].qty: unknown key"),
             (base + #", "paymentMethodSurcharges": [{"type": "amex", "percent": 1}]}"#, #"paymentMethodSurcharges[0].type: "amex" is not one of"#),
             (base + #", "coupons": [{"code": "A"}]}"#, "coupons[0]: a coupon needs exactly one of"),
-            (base + #", "coupons": [{"code": "A", "percentOff": 10}, {"code": "A", "amountOff": 1}]}"#, #"coupons: code "A" is used twice"#),
+            (base + #", "coupons": [{"code": "A", "percentOff": 10}, {"code": "A", "amountOff": 1}]}"#, #"coupons[1].code: "A" is used twice (also coupons[0])"#),
             (base + #", "coupons": [{"code": "A", "amountOff": "-1"}]}"#, "coupons[0].amountOff: -1 is negative"),
             (base + #", "shippingMethods": [{"identifier": "a", "label": "A", "amount": "-5"}]}"#, "shippingMethods[0].amount: -5 is negative"),
             (base + #", "shippingMethods": [{"identifier": "a", "label": "A", "amount": "5", "eta": 3}]}"#, "shippingMethods[0].eta: unknown key"),

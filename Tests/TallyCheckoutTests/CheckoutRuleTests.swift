@@ -157,7 +157,7 @@ final class CheckoutRuleTests: XCTestCase {
             ({ try self.make(items: [SummaryItem(label: "A", amount: "10.00"), SummaryItem(label: "Refund", amount: "-15.00")]) },
              "items: the final items add up to -5.00; a negative items total can make the payment total negative"),
             ({ try self.make(methods: [ShippingMethod(identifier: "a", label: "A", amount: 1), ShippingMethod(identifier: "a", label: "B", amount: 2)]) },
-             #"shippingMethods: identifier "a" is used twice"#),
+             #"shippingMethods[1].identifier: "a" is used twice (also shippingMethods[0])"#),
             ({ try self.make(methods: [ShippingMethod(identifier: "a", label: "A", amount: "-1")]) }, "shippingMethods[0].amount: -1 is negative"),
             ({ try self.make(coupons: [Coupon(code: "X", benefit: .percentOff(150))]) }, "coupons[0].percentOff: 150 is not a percentage in 0...100"),
         ]
