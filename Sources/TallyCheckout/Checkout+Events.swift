@@ -87,7 +87,9 @@ extension Checkout {
         guard let index = shippingMethodIndex(identifier), offers(methodAt: index) else {
             return (ShippingMethodUpdate(status: .failure, summaryItems: summary), nil)
         }
-        let pricing = pricing(methodIndex: index, couponIndex: appliedCouponIndex, taxRuleIndex: destination.taxRuleIndex)
+        let pricing = pricing(
+            methodIndex: index, couponIndex: appliedCouponIndex, taxRuleIndex: destination.taxRuleIndex,
+            surchargeIndex: payment?.surchargeIndex)
         if exceedsMaximumTotal(pricing) { return (ShippingMethodUpdate(status: .failure, summaryItems: summary), nil) }
         return (ShippingMethodUpdate(status: .success, summaryItems: summary(pricing)), index)
     }
@@ -207,7 +209,11 @@ extension Checkout {
 
     /// `didAuthorizePayment`: checks the contact fields the request requires and, when the payment
     /// carries a shipping address (required or not), that the address is served and offered the
-    /// selected shipping method (`.shippingAddressUnserviceable`).
+    /// selected shipping method (`.shippingAddressUnserviceable`); then that the address and the
+    /// card give the summary the customer approved: an address whose tax rule prices another
+    /// summary is `.shippingContactInvalid` on the postal address (status
+    /// `.invalidShippingPostalAddress`), a card whose surcharge does `.unknown` (status
+    /// `.failure`). A rule with the same line as the one shown passes.
     ///
     /// The statuses follow PassKit: a missing shipping postal address is
     /// `.invalidShippingPostalAddress`, another missing shipping field `.invalidShippingContact`,
@@ -245,6 +251,12 @@ extension Checkout {
                         .shippingAddressUnserviceable, contactField: .postalAddress,
                         message: "\(label) is not offered at this address"))
                     if status == .success { status = .invalidShippingPostalAddress }
+                } else if let error = taxMismatch(at: contact) {
+                    // The address is served, but its tax rule prices another summary than the one
+                    // the customer approved (the sheet reported a contact in another region, or
+                    // none). A review found such a payment authorized at the untaxed total.
+                    errors.append(error)
+                    if status == .success { status = .invalidShippingPostalAddress }
                 }
             } else {
                 errors.append(PaymentError(.shippingAddressUnserviceable, contactField: .postalAddress, message: "\(merchantName) does not ship there"))
@@ -258,7 +270,52 @@ extension Checkout {
                 if status == .success { status = .invalidBillingPostalAddress }
             }
         }
+        // The card must be the one the summary was priced for: a surcharge is a line of it.
+        if let error = surchargeMismatch(for: payment.paymentMethod) {
+            errors.append(error)
+            if status == .success { status = .failure }
+        }
         return AuthorizationResult(status: status, errors: errors)
+    }
+
+    /// The error `authorize` reports when the tax rule for `contact`'s address gives another
+    /// summary than the one shown (priced for the contact the sheet reported), or `nil`.
+    func taxMismatch(at contact: Contact) -> PaymentError? {
+        let taxRuleIndex = terms.applicableTaxRuleIndex(for: contact)
+        guard taxRuleIndex != destination.taxRuleIndex else { return nil }
+        let shown = pricing
+        let here = pricing(
+            methodIndex: selectedShippingMethodIndex, couponIndex: appliedCouponIndex,
+            taxRuleIndex: taxRuleIndex, surchargeIndex: payment?.surchargeIndex)
+        guard summary(here) != summary(shown) else { return nil }
+        return PaymentError(
+            .shippingContactInvalid, contactField: .postalAddress,
+            message: "the summary was priced for another address: the tax here is "
+                + "\(line(taxRuleIndex.map { taxRules[$0].label }, here.tax)), the summary shows "
+                + "\(line(destination.taxRuleIndex.map { taxRules[$0].label }, shown.tax)); select the address again")
+    }
+
+    /// The error `authorize` reports when `method`'s surcharge gives another summary than the
+    /// one shown (priced for the payment method the sheet reported, or for none), or `nil`.
+    func surchargeMismatch(for method: PaymentMethod) -> PaymentError? {
+        let surchargeIndex = terms.applicableSurchargeIndex(for: method)
+        guard surchargeIndex != payment?.surchargeIndex else { return nil }
+        let shown = pricing
+        let here = pricing(
+            methodIndex: selectedShippingMethodIndex, couponIndex: appliedCouponIndex,
+            taxRuleIndex: destination.taxRuleIndex, surchargeIndex: surchargeIndex)
+        guard summary(here) != summary(shown) else { return nil }
+        return PaymentError(
+            .unknown,
+            message: "the summary was priced for another payment method: the surcharge for this one is "
+                + "\(line(surchargeIndex.map { surcharges[$0].label }, here.surcharge)), the summary shows "
+                + "\(line(payment?.surchargeIndex.map { surcharges[$0].label }, shown.surcharge)); select it again")
+    }
+
+    /// `"Sales tax" 4.35` for a line a rule adds, `none` when no rule applies.
+    private func line(_ label: String?, _ amount: BigDecimal) -> String {
+        guard let label else { return "none" }
+        return "\(quotedForMessage(label)) \(amount.plainString)"
     }
 }
 

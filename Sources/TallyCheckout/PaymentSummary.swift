@@ -280,16 +280,16 @@ extension Checkout {
     var pricing: Pricing {
         pricing(
             methodIndex: selectedShippingMethodIndex, couponIndex: appliedCouponIndex,
-            taxRuleIndex: destination.taxRuleIndex)
+            taxRuleIndex: destination.taxRuleIndex, surchargeIndex: payment?.surchargeIndex)
     }
 
     /// 0.01: percentages are multiplied by it.
     static let hundredth = BigDecimal(mantissa: 1, exponent: -2, isNegative: false)
 
-    /// The derived amounts with the given method, coupon and tax rule (indices into
-    /// `shippingMethods`, `coupons`, `taxRules`): what an event would produce, computed before
-    /// the event changes anything.
-    func pricing(methodIndex: Int?, couponIndex: Int?, taxRuleIndex: Int?) -> Pricing {
+    /// The derived amounts with the given method, coupon, tax rule and surcharge (indices into
+    /// `shippingMethods`, `coupons`, `taxRules`, `surcharges`): what an event would produce,
+    /// computed before the event changes anything.
+    func pricing(methodIndex: Int?, couponIndex: Int?, taxRuleIndex: Int?, surchargeIndex: Int?) -> Pricing {
         let scale = currency.minorUnits
         let rounding = self.rounding
         // Every line at the currency's scale, as the sheet shows it; absent lines are this
@@ -335,7 +335,6 @@ extension Checkout {
         if methodIndex != nil { total += shipping }
         if taxRuleIndex != nil { total += tax }
         var surcharge = zero
-        let surchargeIndex = payment?.surchargeIndex
         if let surchargeIndex {
             surcharge = (Swift.max(total, .zero) * surcharges[surchargeIndex].percent * Checkout.hundredth)
                 .rounded(scale: scale, rounding)

@@ -284,6 +284,57 @@ final class CheckoutRuleTests: XCTestCase {
         XCTAssertEqual(checkout.authorize(PaymentAuthorization(paymentMethod: card, shippingContact: Contact(phoneNumber: "+1 555"))).status, .success)
     }
 
+    /// The address and the card a payment carries must give the summary the customer approved: a
+    /// review found a payment to California authorized at the total priced for Texas (no tax), and
+    /// nothing checked the card's surcharge either.
+    func testAuthorizationRefusesAnAddressOrCardPricedDifferently() throws {
+        var checkout = try Checkout(
+            currency: .usd, countryCode: "US", merchantName: "Shop", items: [SummaryItem(label: "A", amount: "60.50")],
+            shippingMethods: [ShippingMethod(identifier: "std", label: "Standard", amount: "4.99")],
+            taxRules: [TaxRule(country: "US", region: "CA", rate: "0.0725", label: "CA sales tax"),
+                       TaxRule(country: "US", region: "OR", rate: "0.0725", label: "CA sales tax"),
+                       TaxRule(country: "US", region: "WA", rate: "0.065", label: "CA sales tax")],
+            surcharges: [Surcharge(paymentMethodType: .credit, percent: "2.5", label: "Card fee")])
+        let debit = PaymentMethod(type: .debit)
+        func paying(_ region: String, with card: PaymentMethod = debit) -> AuthorizationResult {
+            checkout.authorize(PaymentAuthorization(paymentMethod: card, shippingContact: Contact(
+                postalAddress: PostalAddress(street: "1 Main St", administrativeArea: region, isoCountryCode: "US"))))
+        }
+        _ = checkout.changeShippingContact(Contact(postalAddress: PostalAddress(administrativeArea: "TX", isoCountryCode: "US")))
+        XCTAssertEqual(checkout.summary.total.amount, "65.49")
+        let california = paying("CA")
+        XCTAssertEqual(california.status, .invalidShippingPostalAddress)
+        XCTAssertEqual(california.errors, [PaymentError(
+            .shippingContactInvalid, contactField: .postalAddress,
+            message: #"the summary was priced for another address: the tax here is "CA sales tax" 4.39, the summary shows none; select the address again"#)])
+        XCTAssertEqual(paying("TX").status, .success)
+        // Priced for California: Oregon's rule is another rule, but its line is the same, so the
+        // summary is the one approved; Washington's is not (the amount differs, the label does not).
+        _ = checkout.changeShippingContact(Contact(postalAddress: PostalAddress(administrativeArea: "CA", isoCountryCode: "US")))
+        XCTAssertEqual(checkout.summary.total.amount, "69.88")
+        XCTAssertEqual(paying("CA").status, .success)
+        XCTAssertEqual(paying("OR").status, .success)
+        XCTAssertEqual(paying("WA").errors.map(\.message), [
+            #"the summary was priced for another address: the tax here is "CA sales tax" 3.93, the summary shows "CA sales tax" 4.39; select the address again"#])
+        XCTAssertEqual(paying("TX").status, .invalidShippingPostalAddress)
+        // The card: the summary has no surcharge until the sheet reports a credit card.
+        let credit = PaymentMethod(network: .visa, type: .credit)
+        let unreported = paying("CA", with: credit)
+        XCTAssertEqual(unreported.status, .failure)
+        XCTAssertEqual(unreported.errors, [PaymentError(
+            .unknown,
+            message: #"the summary was priced for another payment method: the surcharge for this one is "Card fee" 1.75, the summary shows none; select it again"#)])
+        _ = checkout.selectPaymentMethod(credit)
+        XCTAssertEqual(checkout.summary.total.amount, "71.63")
+        XCTAssertEqual(paying("CA", with: credit).status, .success)
+        XCTAssertEqual(paying("CA", with: PaymentMethod(type: .credit)).status, .success, "the type decides, not the network")
+        XCTAssertEqual(paying("CA").errors.map(\.code), [.unknown])
+        // Both wrong: the address error comes first and sets the status.
+        let both = paying("TX")
+        XCTAssertEqual(both.status, .invalidShippingPostalAddress)
+        XCTAssertEqual(both.errors.map(\.code), [.shippingContactInvalid, .unknown])
+    }
+
     /// Messages quote typed codes on one line: U+2028 and U+0085 (line breaks to many readers) are escaped.
     func testCouponMessagesStayOnOneLine() throws {
         var checkout = try make(coupons: [Coupon(code: "TEN", benefit: .percentOff(10))])
