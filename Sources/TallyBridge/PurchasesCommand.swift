@@ -1,3 +1,4 @@
+import TallyCheckout
 import TallyMoney
 import TallyPurchases
 
@@ -103,13 +104,13 @@ public enum PurchasesCommand {
         let indent = String(repeating: " ", count: width + 2)
         for (index, event) in events.enumerated() {
             let number = String(index + 1)
-            output += String(repeating: " ", count: width - number.count) + number + "  " + event.description + "\n"
+            output += String(repeating: " ", count: width - number.count) + number + "  " + oneLine(event.description) + "\n"
             do {
                 let actions = try live.handle(event)
                 if actions.isEmpty { output += indent + "→ nothing\n" }
-                for action in actions { output += indent + "→ \(action)\n" }
+                for action in actions { output += indent + "→ " + oneLine("\(action)") + "\n" }
             } catch {
-                output += indent + "→ not recorded, nothing to do: \(error)\n"
+                output += indent + "→ not recorded, nothing to do: " + oneLine("\(error)") + "\n"
             }
         }
         let ledger = live.ledger
@@ -118,10 +119,11 @@ public enum PurchasesCommand {
             a.transaction.date != b.transaction.date ? a.transaction.date < b.transaction.date : a.transaction.identifier < b.transaction.identifier
         }
         if records.isEmpty { output += "  none\n" }
-        let idWidth = records.map { SummaryRenderer.displayWidth($0.transaction.identifier) }.max() ?? 0
+        let idWidth = records.map { SummaryRenderer.displayWidth(oneLine($0.transaction.identifier)) }.max() ?? 0
         for record in records {
-            let id = record.transaction.identifier
-            output += "  " + id + String(repeating: " ", count: idWidth - SummaryRenderer.displayWidth(id)) + "  \(record.status)\n"
+            let id = oneLine(record.transaction.identifier)
+            let padding = String(repeating: " ", count: idWidth - SummaryRenderer.displayWidth(id))
+            output += "  " + id + padding + "  " + oneLine("\(record.status)") + "\n"
         }
         let credits = ledger.credits
         output += "\nCredited: " + (credits.isEmpty ? "nothing" : ledger.creditedTotals.map(\.description).joined(separator: ", "))
@@ -130,7 +132,7 @@ public enum PurchasesCommand {
         guard let reopened = try? PurchaseJournal(storage: storage), let atLaunch = try? JournaledLedger(journal: reopened).resume() else {
             return output
         }
-        output += "At the next launch:" + (atLaunch.isEmpty ? " nothing to resume\n" : "\n" + atLaunch.map { "  → \($0)\n" }.joined())
+        output += "At the next launch:" + (atLaunch.isEmpty ? " nothing to resume\n" : "\n" + atLaunch.map { "  → " + oneLine("\($0)") + "\n" }.joined())
         return output
     }
 }

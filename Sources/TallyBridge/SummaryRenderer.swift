@@ -221,11 +221,13 @@ public enum SummaryRenderer {
     }
 
     /// A text table: one line per summary item, amounts right-aligned with the currency's decimals,
-    /// then any errors.
+    /// then any errors. Labels, identifiers and messages are printed on one line each, their line
+    /// breaks and other control characters escaped (`\n`, `\u{1B}`), so a document's text cannot
+    /// add a line to the table or send a terminal escape.
     public static func table(_ checkout: Checkout, errors: [PaymentError] = []) -> String {
         let summary = checkout.summary
         let currency = checkout.currency
-        let rows = summary.map { ($0.label, amount($0.amount, currency) + ($0.type == .pending ? " (pending)" : "")) }
+        let rows = summary.map { (oneLine($0.label), amount($0.amount, currency) + ($0.type == .pending ? " (pending)" : "")) }
         // Columns align up to 48 columns of label and 32 of amount; a longer label or amount pushes
         // its own row out instead of padding every row to it (a 1 MB label above 5,000 items
         // would otherwise print 5 GB).
@@ -238,9 +240,9 @@ public enum SummaryRenderer {
                 + String(repeating: " ", count: Swift.max(amountWidth - row.1.count, 0)) + row.1 + "\n"
         }
         out += "\(currency.code), \(summary.count) lines"
-        if let selected = checkout.selectedShippingMethodIdentifier { out += ", shipping: \(selected)" }
+        if let selected = checkout.selectedShippingMethodIdentifier { out += ", shipping: " + oneLine(selected) }
         out += "\n"
-        for error in errors { out += "error: \(error)\n" }
+        for error in errors { out += "error: " + oneLine("\(error)") + "\n" }
         return out
     }
 

@@ -122,6 +122,34 @@ final class BridgeReviewTests: XCTestCase {
                 + #"tally replay: events[1].changeShippingContact: shippingAddressUnserviceable: ls\u{2028}FAKE: line does not ship to FR"# + "\n")
     }
 
+    /// The text outputs print a document's labels, identifiers and ids on one line each: a label
+    /// holding a line break and a terminal escape (`"a\nM  0.00\n\u001b[31mred"`) printed a forged
+    /// summary line above the real total and coloured the terminal (review, 2026-11-30).
+    func testTextOutputsKeepDocumentTextOnOneLine() throws {
+        let document = Self.seed
+            .replacingOccurrences(of: #""label": "商品价格""#, with: #""label": "a\nM  0.00\n\u001b[31mred""#)
+            .replacingOccurrences(of: #""freeshipping""#, with: #""free\u2028shipping""#)
+        let quote = QuoteCommand.run(["doc.json"]) { _ in document }
+        XCTAssertEqual(quote.status, 0, quote.errors)
+        XCTAssertFalse(quote.output.unicodeScalars.contains { $0.value == 0x1B || $0.value == 0x2028 }, quote.output)
+        let lines = quote.output.split(separator: "\n").map(String.init)
+        XCTAssertEqual(lines.count, 6, quote.output)  // two items, shipping, the rule, the total, the footer
+        XCTAssertTrue(lines[0].hasPrefix(#"a\nM  0.00\n\u{1B}[31mred  "#), lines[0])
+        XCTAssertEqual(lines[5], #"CNY, 4 lines, shipping: free\u{2028}shipping"#)
+
+        let log = #"{"order": {"id": "A\n1", "product": {"identifier": "coins\u001b[2J", "price": {"amount": "6.00", "currency": "CNY"}, "displayName": "Coins\u2028x"}, "createdAt": "2026-11-30T10:00:00Z"}}"# + "\n"
+            + #"{"transaction": {"id": "T\n1", "product": "coins\u001b[2J", "order": "A\n1", "date": "2026-11-30T10:00:05Z", "state": "purchased", "receipt": "R"}}"# + "\n"
+        let purchases = PurchasesCommand.run(["replay", "log.jsonl"]) { _ in log }
+        XCTAssertEqual(purchases.status, 0, purchases.errors)
+        XCTAssertFalse(purchases.output.unicodeScalars.contains { $0.value == 0x1B }, purchases.output)
+        XCTAssertEqual(
+            purchases.output.split(separator: "\n", omittingEmptySubsequences: false).prefix(7).map(String.init),
+            [#"1  order A\n1: 1 × coins\u{1B}[2J = 6.00 CNY at 2026-11-30T10:00:00.000Z"#, "   → nothing",
+             #"2  transaction T\n1 purchased: coins\u{1B}[2J for order A\n1"#,
+             #"   → upload the receipt of T\n1 for order A\n1 (attempt 1)"#, "", "Transactions:",
+             #"  T\n1  awaiting the server (order A\n1)"#])
+    }
+
     /// Every event is read before the first is applied: a malformed event later in the list was
     /// reported only after the updates before it had been printed, leaving half a replay.
     func testAMalformedLaterEventPrintsNoUpdate() {
