@@ -29,7 +29,7 @@ public struct JSONReadingError: Error, Hashable, Sendable, CustomStringConvertib
     /// What is wrong.
     public let reason: String
 
-    /// `line 3, column 14: expected ',' or '}' after an object member`.
+    /// `line 3, column 16: expected ':' after the member name, found '1'`.
     public var description: String { "line \(line), column \(column): \(reason)" }
 }
 
@@ -37,7 +37,7 @@ public struct JSONReadingError: Error, Hashable, Sendable, CustomStringConvertib
 ///
 /// ```swift
 /// let value = try JSONReader.read(#"{"amount": 12.75}"#)
-/// // .object(["amount": .number("12.75")])
+/// // an object whose one member is "amount": .number("12.75"), the number kept as its text
 /// ```
 /// - Complexity: O(n) in the length of the text; the limits bound the input size, the nesting
 ///   depth (so the recursion) and each number's length.

@@ -18,7 +18,7 @@ public enum ReplayCommand {
 
         Reads {"document": {…}, "events": […]} and prints, for each event, the update the payment
         sheet would receive, one JSON object per line:
-          json      Tally's: event, status, errors, total, summaryItems, shippingMethods
+          json      Tally's: event, status, summaryItems, total, shippingMethods, selectedShippingMethod, errors
           applepay  Apple Pay JS: newTotal, newLineItems, newShippingMethods, errors (status for authorize)
           w3c       Payment Request PaymentDetailsUpdate: total, displayItems, shippingOptions, error
         Events: {"selectShippingMethod": ID}, {"changeCouponCode": CODE},

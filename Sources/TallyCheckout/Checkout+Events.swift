@@ -3,7 +3,8 @@ import TallyMoney
 
 /// What `selectShippingMethod` returns (`PKPaymentRequestShippingMethodUpdate`).
 public struct ShippingMethodUpdate: Hashable, Sendable {
-    /// `.success`, or `.failure` for a method that is not offered.
+    /// `.success`, or `.failure` for an identifier that is not one of the offered methods, or a
+    /// method whose price would take the total above `maximumTotal`.
     public var status: AuthorizationStatus
     /// The summary to show.
     public var summaryItems: PaymentSummary
@@ -21,7 +22,8 @@ public struct ShippingContactUpdate: Hashable, Sendable {
 
 /// What `selectPaymentMethod` returns (`PKPaymentRequestPaymentMethodUpdate`).
 public struct PaymentMethodUpdate: Hashable, Sendable {
-    /// Empty (Tally has no payment-method errors of its own).
+    /// Empty, or an `.unknown` error when the method's surcharge would take the total above
+    /// `maximumTotal` (the summary is then the one before the change).
     public var errors: [PaymentError]
     /// The summary to show (a surcharge may have appeared or gone).
     public var summaryItems: PaymentSummary
@@ -29,7 +31,8 @@ public struct PaymentMethodUpdate: Hashable, Sendable {
 
 /// What `changeCouponCode` returns (`PKPaymentRequestCouponCodeUpdate`).
 public struct CouponCodeUpdate: Hashable, Sendable {
-    /// Empty, or `couponCodeInvalid` / `couponCodeExpired`.
+    /// Empty, or `couponCodeInvalid` / `couponCodeExpired`, or an `.unknown` error when the
+    /// change (applying or removing a coupon) would take the total above `maximumTotal`.
     public var errors: [PaymentError]
     /// The summary to show.
     public var summaryItems: PaymentSummary

@@ -9,8 +9,6 @@ public enum ArithmeticError: Error, Hashable, Sendable, CustomStringConvertible 
     case inexactQuotient(dividend: String, divisor: String)
     /// Rescaling would lose nonzero digits (`12.345` to two decimals).
     case inexactRescale(value: String, scale: Int)
-    /// The value does not fit the target type (`Foundation.Decimal` holds 38 digits, exponents −128...127).
-    case notRepresentable(value: String, target: String)
 
     /// A sentence naming the operation and the reason.
     public var description: String {
@@ -21,8 +19,6 @@ public enum ArithmeticError: Error, Hashable, Sendable, CustomStringConvertible 
             return "\(dividend) / \(divisor) has no exact decimal quotient; give a scale and a rounding rule"
         case .inexactRescale(let value, let scale):
             return "\(value) has nonzero digits beyond \(scale) decimal places"
-        case .notRepresentable(let value, let target):
-            return "\(value) cannot be represented exactly as \(target)"
         }
     }
 }

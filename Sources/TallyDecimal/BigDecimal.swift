@@ -36,9 +36,6 @@ public struct BigDecimal: Sendable {
         self.init(coefficient: coefficient, storedExponent: BigDecimal.checkedExponent(exponent))
     }
 
-    /// The largest exponent magnitude a value may have: ±2,147,483,647 (`Int32`). Values parsed
-    /// within `ParseLimits` start far inside it; exceeding it in arithmetic is a precondition failure,
-    /// like integer overflow.
     /// The exponent `-scale` of a result rounded to `scale` places, with the same clear stop as
     /// `checkedExponent` (also for `scale == Int.min`, whose negation overflows `Int`).
     static func targetExponent(forScale scale: Int) -> Int32 {
@@ -48,6 +45,9 @@ public struct BigDecimal: Sendable {
         return checkedExponent(-scale)
     }
 
+    /// `exponent` as stored. The largest exponent magnitude a value may have is ±2,147,483,647
+    /// (`Int32`); values parsed within `ParseLimits` start far inside it, and exceeding it in
+    /// arithmetic is a precondition failure, like integer overflow.
     static func checkedExponent(_ exponent: Int) -> Int32 {
         guard let narrow = Int32(exactly: exponent) else {
             preconditionFailure("BigDecimal: exponent \(exponent) is outside the supported range ±\(Int32.max)")

@@ -21,7 +21,7 @@ public struct DecimalParsingError: Error, Hashable, Sendable, CustomStringConver
         case exponentOutOfRange(limit: Int)
     }
 
-    /// The text, shortened to its first 40 characters when longer.
+    /// The text, shortened to its first 40 characters and "…" when longer.
     public let excerpt: String
     /// Zero-based character offset of the problem in the text.
     public let offset: Int

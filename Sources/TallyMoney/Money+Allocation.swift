@@ -24,7 +24,7 @@ extension Money {
     /// is a number as long (`split(into:)` shares two values among all its parts, so it is not
     /// bounded this way). 20 million digits are some 10 MB of GMP limbs per working array;
     /// money-sized amounts stay under `maximumParts` long before it, and a 6,145-digit amount can
-    /// still be allocated among about 3,000 parts.
+    /// still be allocated among about 3,250 parts.
     public static let maximumAllocationDigits = 20_000_000
 
     /// The most digits the amount may have as a whole count of the units an allocation or a cash

@@ -11,7 +11,7 @@ public enum MoneyError: Error, Hashable, Sendable, CustomStringConvertible {
     case currencyWithoutMinorUnits(code: String, name: String)
     /// An operation combined amounts in two different currencies.
     case currencyMismatch(Currency, Currency)
-    /// The amount has more decimals than the currency's minor units (or than the cash increment).
+    /// The amount has more decimals than the currency's minor units.
     case tooManyDecimals(amount: BigDecimal, currency: Currency, allowed: Int)
     /// The amount in minor units does not fit `Int64`.
     case minorUnitsOutOfRange(amount: BigDecimal, currency: Currency)

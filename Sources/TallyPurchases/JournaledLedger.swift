@@ -3,7 +3,7 @@
 ///
 /// ```swift
 /// let ledger = try JournaledLedger(journal: PurchaseJournal(storage: FileJournalStorage(path: path)))
-/// for action in ledger.resume() { perform(action) }          // uploads lost in a crash
+/// for action in try ledger.resume() { perform(action) }      // uploads lost in a crash
 /// // in paymentQueue(_:updatedTransactions:):
 /// for action in try ledger.handle(.transactionUpdated(transaction)) { perform(action) }
 /// ```
@@ -60,7 +60,8 @@ public final class JournaledLedger {
 
     /// The ledger's `resume()`, recorded like a step: call it once after start-up.
     ///
-    /// - Throws: `PurchaseError.journalIO`, as for `handle(_:)`.
+    /// - Throws: as `handle(_:)`: `PurchaseError.journalIO`, `.invalidEvent` or `.journalTooLarge`,
+    ///   with the ledger unchanged and none of the actions to be taken.
     public func resume() throws(PurchaseError) -> [PurchaseAction] {
         var next = ledger
         let actions = next.resume()

@@ -18,7 +18,8 @@ public enum PurchaseEvent: Hashable, Sendable {
     case transactionUpdated(Transaction)
     /// The server verified the receipt and credited the order.
     case receiptAccepted(transactionID: String)
-    /// The server refused the receipt for good (forged, for another app, already used…).
+    /// The server refused the receipt for good (forged, or for another app; never merely because
+    /// it has seen the receipt before: see Guides/Purchases.md).
     case receiptRejected(transactionID: String, reason: String)
     /// The upload did not get an answer (network, server error): try again later.
     case uploadFailed(transactionID: String, reason: String)
