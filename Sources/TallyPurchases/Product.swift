@@ -50,7 +50,8 @@ public struct Order: Hashable, Sendable {
     /// An order of `quantity` units of `product`.
     ///
     /// - Throws: `PurchaseError.invalidOrder` when the id is empty, the quantity is not
-    ///   1…`maximumQuantity` or the price is negative.
+    ///   1…`maximumQuantity`, or the price is negative or has more decimals than its currency
+    ///   allows (no store charges `0.001 CNY`, and a credit of it could not be paid out).
     public init(id: String, product: Product, quantity: Int = 1, createdAt: Timestamp) throws(PurchaseError) {
         guard !id.isEmpty else { throw .invalidOrder(id: id, reason: "the order id is empty") }
         guard (1...Self.maximumQuantity).contains(quantity) else {
@@ -58,6 +59,12 @@ public struct Order: Hashable, Sendable {
         }
         guard product.price.amount.signum() >= 0 else {
             throw .invalidOrder(id: id, reason: "the price \(product.price) is negative")
+        }
+        guard product.price.isWholeMinorUnits else {
+            let currency = product.price.currency
+            throw .invalidOrder(
+                id: id,
+                reason: "the price \(product.price.amount) has more decimals than \(currency.code) allows (\(currency.minorUnits))")
         }
         self.id = id
         self.product = product

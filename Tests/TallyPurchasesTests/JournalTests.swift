@@ -594,8 +594,11 @@ final class PurchaseLogNumberTests: XCTestCase {
         XCTAssertEqual(try price(order(amount: long)), Money(BigDecimal(long)!, .cny))
         XCTAssertEqual(try price(order(amount: "1000000000000000000000000000000000000001")), Money("1000000000000000000000000000000000000001", .cny))
         XCTAssertEqual(try price(order(amount: "1.5E+3")), Money("1500", .cny))
-        let tiny = try XCTUnwrap(price(order(amount: "1e-400"))).amount
-        XCTAssertFalse(tiny.isZero, "1e-400 is not 0")
+        // Read exactly, not rounded to 0 (which would be a valid price): refused as a price with
+        // more decimals than CNY allows.
+        XCTAssertThrowsError(try price(order(amount: "1e-400"))) { error in
+            XCTAssertTrue("\(error)".hasSuffix("the price 1E-400 has more decimals than CNY allows (2)"), "\(error)")
+        }
     }
 
     func testStringsAreUntouchedAndNonNumbersStillRefused() throws {

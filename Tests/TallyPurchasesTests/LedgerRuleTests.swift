@@ -258,8 +258,18 @@ final class LedgerReviewTests: XCTestCase, PurchaseFixtures {
         XCTAssertThrowsError(try Order(id: "O1", product: refund, createdAt: t0)) { error in
             XCTAssertEqual("\(error)", "order \"O1\": the price -6.00 CNY is negative")
         }
+        // A price no store charges: a review found `1e-400` CNY accepted and credited.
+        let fraction = Product(identifier: "f", price: Money("6.001", .cny), displayName: "F")
+        XCTAssertThrowsError(try Order(id: "O1", product: fraction, createdAt: t0)) { error in
+            XCTAssertEqual("\(error)", "order \"O1\": the price 6.001 has more decimals than CNY allows (2)")
+        }
+        XCTAssertNoThrow(try Order(id: "O1", product: Product(identifier: "y", price: Money("600", .jpy), displayName: "Y"), createdAt: t0))
+        XCTAssertNoThrow(try Order(id: "O1", product: Product(identifier: "big", price: Money("1E+30", .cny), displayName: "B"), createdAt: t0))
         let product = #"{"identifier": "p", "price": {"amount": "1.00", "currency": "USD"}, "displayName": "P"}"#
+        let tiny = #"{"identifier": "p", "price": {"amount": "1e-400", "currency": "CNY"}, "displayName": "P"}"#
         for (json, message) in [
+            (#"{"order": {"id": "A", "product": \#(tiny), "createdAt": "2026-11-30T10:00:00Z"}}"#,
+             "line 1: at order.product: order \"A\": the price 1E-400 has more decimals than CNY allows (2)"),
             (#"{"order": {"id": "", "product": \#(product), "createdAt": "2026-11-30T10:00:00Z"}}"#, "line 1: at order.id: order \"\": the order id is empty"),
             (#"{"order": {"id": "A", "product": \#(product), "quantity": 11, "createdAt": "2026-11-30T10:00:00Z"}}"#, "line 1: at order.quantity: order \"A\": quantity 11 is not 1…10"),
         ] {
