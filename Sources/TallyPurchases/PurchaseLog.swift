@@ -8,7 +8,8 @@ import TallyDecimal
 /// digits is handed to the decoder as a string of its characters (`"amount": 6.00` keeps its
 /// zeros; `1e-400` is not 0), so only whole numbers of up to 18 digits fill integer fields. A
 /// journal written by `PurchaseJournal` (lines `{"seq": n, "events": [...]}`) is read as a
-/// journal: its events in order, a torn last line ignored.
+/// journal: its events in order, a torn last line ignored. A log line in which an object holds a
+/// key twice is refused (`at order.id: the key "id" appears twice`).
 ///
 /// ```swift
 /// let events = try PurchaseLog.events(fromJSONLines: text)
@@ -69,6 +70,9 @@ public enum PurchaseLog {
             guard validatedUTF8(line) != nil else {
                 throw .invalidEvent(line: index + 1, reason: "the line is not UTF-8 text")
             }
+            // `JSONDecoder` keeps one of two values under the same key without a word; a line that
+            // says two things is refused, as a checkout document is.
+            if let duplicate = duplicateKey(in: line) { throw .invalidEvent(line: index + 1, reason: duplicate) }
             do {
                 events.append(try decoder.decode(PurchaseEvent.self, from: Data(quotingInexactNumbers(line))))
             } catch {
@@ -129,6 +133,61 @@ public enum PurchaseLog {
             }
         }
         return out
+    }
+
+    /// `at order.id: the key "id" appears twice` for the first key that an object of `line` holds
+    /// twice (keys compared after their escapes are read, so `"id"` and `"\u0069d"` are the same
+    /// key), or `nil`. Only the structure is followed — strings, brackets, commas and colons — so
+    /// a line that is not valid JSON gives `nil` here and the decoder's error later.
+    static func duplicateKey(in line: ArraySlice<UInt8>) -> String? {
+        let quote = UInt8(ascii: "\""), backslash = UInt8(ascii: "\\")
+        /// An open object (its keys so far, the current one, whether a key comes next) or array
+        /// (its current index).
+        struct Frame {
+            var isObject: Bool
+            var keys: Set<[UInt8]> = []
+            var key: [UInt8] = []
+            var expectsKey = true
+            var index = 0
+        }
+        var frames: [Frame] = []
+        func path() -> String {
+            let text = frames.map { $0.isObject ? "." + String(decoding: $0.key, as: UTF8.self) : "[\($0.index)]" }.joined()
+            return text.hasPrefix(".") ? String(text.dropFirst()) : text
+        }
+        var i = line.startIndex
+        while i < line.endIndex {
+            let byte = line[i]
+            i += 1
+            switch byte {
+            case quote:
+                let start = i
+                var escaped = false
+                while i < line.endIndex, line[i] != quote {
+                    if line[i] == backslash { escaped = true; i += 1 }
+                    i += 1
+                }
+                let raw = line[start..<Swift.min(i, line.endIndex)]
+                i += 1
+                guard var frame = frames.last, frame.isObject, frame.expectsKey else { continue }
+                let key = escaped
+                    ? (try? JSONDecoder().decode(String.self, from: Data([quote] + raw + [quote]))).map { Array($0.utf8) } ?? Array(raw)
+                    : Array(raw)
+                frame.key = key
+                frame.expectsKey = false
+                let isNew = frame.keys.insert(key).inserted
+                frames[frames.count - 1] = frame
+                if !isNew { return "at \(path()): the key \(String(reflecting: String(decoding: key, as: UTF8.self))) appears twice" }
+            case UInt8(ascii: "{"): frames.append(Frame(isObject: true))
+            case UInt8(ascii: "["): frames.append(Frame(isObject: false))
+            case UInt8(ascii: "}"), UInt8(ascii: "]"): if !frames.isEmpty { frames.removeLast() }
+            case UInt8(ascii: ","):
+                if frames.last?.isObject == true { frames[frames.count - 1].expectsKey = true }
+                if frames.last?.isObject == false { frames[frames.count - 1].index += 1 }
+            default: break
+            }
+        }
+        return nil
     }
 
     /// Whether `token` is a number in RFC 8259's grammar: `-? (0 | [1-9][0-9]*) (. [0-9]+)? ([eE] [+-]? [0-9]+)?`.

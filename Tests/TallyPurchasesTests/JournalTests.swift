@@ -601,6 +601,30 @@ final class PurchaseLogNumberTests: XCTestCase {
         }
     }
 
+    /// `JSONDecoder` kept one of two values under one key without a word (review, 2026-11-30):
+    /// a log line that says two things is refused, naming the key's path, as a checkout document
+    /// is; the same key in sibling objects, and braces and quotes inside strings, are not duplicates.
+    func testDuplicateKeysAreRefused() throws {
+        let product = #"{"identifier": "p", "price": {"amount": "1.00", "currency": "CNY"}, "displayName": "P"}"#
+        for (line, message) in [
+            (#"{"order": {"id": "A", "id": "B", "product": \#(product), "createdAt": "2026-11-30T10:00:00Z"}}"#,
+             #"line 1: at order.id: the key "id" appears twice"#),
+            (#"{"order": {"id": "A", "product": \#(product), "createdAt": "2026-11-30T10:00:00Z", "\u0069d": "B"}}"#,
+             #"line 1: at order.id: the key "id" appears twice"#),
+            (#"{"receiptAccepted": {"transaction": "T"}, "receiptAccepted": {"transaction": "U"}}"#,
+             #"line 1: at receiptAccepted: the key "receiptAccepted" appears twice"#),
+        ] {
+            XCTAssertThrowsError(try PurchaseLog.events(fromJSONLines: line), line) { error in
+                XCTAssertEqual("\(error)", message)
+            }
+        }
+        let tricky = #"{"identifier": "p", "price": {"amount": "1.00", "currency": "CNY"}, "displayName": "a \"id\": {\"id\" [,"}"#
+        let fine = #"{"order": {"id": "A", "product": \#(tricky), "createdAt": "2026-11-30T10:00:00Z"}}"#
+        guard case .orderCreated(let order)? = try PurchaseLog.events(fromJSONLines: fine + "\n" + fine.replacingOccurrences(of: #""A""#, with: #""B""#)).first
+        else { return XCTFail(fine) }
+        XCTAssertEqual(order.product.displayName, #"a "id": {"id" [,"#)
+    }
+
     func testStringsAreUntouchedAndNonNumbersStillRefused() throws {
         let name = #"4.5 \"6.7\" 8e9 -1"#
         let line = order(amount: "6.00").replacingOccurrences(of: #""100 coins""#, with: "\"\(name)\"")
