@@ -1,4 +1,3 @@
-import TallyCheckout
 import TallyMoney
 import TallyPurchases
 
@@ -70,10 +69,10 @@ public enum PurchasesCommand {
             do {
                 contents = try PurchaseLog.read(bytes: bytes)
             } catch {
-                return QuoteCommand.Result(status: 1, output: "", errors: "tally purchases replay: \(file): \(error)\n")
+                return QuoteCommand.Result(status: 1, output: "", errors: "tally purchases replay: " + oneLine("\(file): \(error)") + "\n")
             }
         } catch {
-            return QuoteCommand.Result(status: 1, output: "", errors: "tally purchases replay: \(CommandInput.cannotRead(file, error))\n")
+            return QuoteCommand.Result(status: 1, output: "", errors: "tally purchases replay: " + oneLine(CommandInput.cannotRead(file, error)) + "\n")
         }
         var heading = ""
         if contents.isJournal {
@@ -97,7 +96,7 @@ public enum PurchasesCommand {
             if let snapshot { try PurchaseJournal(storage: storage).compact(to: snapshot) }
             journal = try PurchaseJournal(storage: storage)
         } catch {
-            return "the snapshot cannot be rebuilt: \(error)\n"
+            return "the snapshot cannot be rebuilt: " + oneLine("\(error)") + "\n"
         }
         let live = JournaledLedger(journal: journal)
         let width = String(events.count).count

@@ -49,32 +49,3 @@ public enum CheckoutError: Error, Hashable, Sendable, CustomStringConvertible {
         }
     }
 }
-
-/// `text` quoted for a message: as `String(reflecting:)` writes it, with the line separators that
-/// leaves raw (U+0085, U+2028, U+2029) and the other C1 controls escaped too (`oneLine`), so that
-/// a message about a typed code or identifier stays on one line. (`package`: the JSON layer quotes
-/// keys and values from documents the same way.)
-package func quotedForMessage(_ text: String) -> String {
-    oneLine(String(reflecting: text))
-}
-
-/// `text` kept on one line: line breaks (`\n`, `\r`, U+0085, U+2028, U+2029) and the other control
-/// characters escaped (`\n`, `\u{2028}`), everything else as it is. (`package`: the commands keep
-/// each refusal on standard error to one line with it, since a refusal may quote a merchant name
-/// or a shipping identifier holding any of them.)
-package func oneLine(_ text: String) -> String {
-    func escaped(_ scalar: Unicode.Scalar) -> Bool {
-        (scalar.value < 0x20 && scalar != "\t") || (0x7F...0x9F).contains(scalar.value) || scalar.value == 0x2028 || scalar.value == 0x2029
-    }
-    guard text.unicodeScalars.contains(where: escaped) else { return text }
-    var out = String.UnicodeScalarView()
-    for scalar in text.unicodeScalars {
-        switch scalar {
-        case "\n": out.append(contentsOf: "\\n".unicodeScalars)
-        case "\r": out.append(contentsOf: "\\r".unicodeScalars)
-        case _ where escaped(scalar): out.append(contentsOf: "\\u{\(String(scalar.value, radix: 16, uppercase: true))}".unicodeScalars)
-        default: out.append(scalar)
-        }
-    }
-    return String(out)
-}

@@ -1,5 +1,6 @@
 import Foundation
 import TallyDecimal
+import TallyMoney
 
 /// A recorded event log: what `tally purchases replay` reads.
 ///
@@ -70,14 +71,15 @@ public enum PurchaseLog {
             guard validatedUTF8(line) != nil else {
                 throw .invalidEvent(line: index + 1, reason: "the line is not UTF-8 text")
             }
-            // `JSONDecoder` keeps one of two values under the same key without a word; a line that
-            // says two things is refused, as a checkout document is.
-            if let duplicate = duplicateKey(in: line) { throw .invalidEvent(line: index + 1, reason: duplicate) }
             do {
                 events.append(try decoder.decode(PurchaseEvent.self, from: Data(quotingInexactNumbers(line))))
             } catch {
                 throw .invalidEvent(line: index + 1, reason: describe(error))
             }
+            // `JSONDecoder` keeps one of two values under the same key without a word; a line that
+            // says two things is refused, as a checkout document is. (Checked once the line has
+            // decoded, so a torn or malformed line is reported as such.)
+            if let duplicate = duplicateKey(in: line) { throw .invalidEvent(line: index + 1, reason: duplicate) }
         }
         return Contents(events: events, isJournal: false, droppedTornBytes: 0, snapshot: nil)
     }
@@ -137,8 +139,10 @@ public enum PurchaseLog {
 
     /// `at order.id: the key "id" appears twice` for the first key that an object of `line` holds
     /// twice (keys compared after their escapes are read, so `"id"` and `"\u0069d"` are the same
-    /// key), or `nil`. Only the structure is followed — strings, brackets, commas and colons — so
-    /// a line that is not valid JSON gives `nil` here and the decoder's error later.
+    /// key), or `nil`. Only the structure is followed — strings, brackets, commas and colons —
+    /// for a line the decoder has read (so at most its 512 levels deep: deeper ones are not
+    /// looked at); keys in the path are printed on one line.
+    /// - Complexity: O(n) in the line's length (each key is hashed once).
     static func duplicateKey(in line: ArraySlice<UInt8>) -> String? {
         let quote = UInt8(ascii: "\""), backslash = UInt8(ascii: "\\")
         /// An open object (its keys so far, the current one, whether a key comes next) or array
@@ -151,8 +155,10 @@ public enum PurchaseLog {
             var index = 0
         }
         var frames: [Frame] = []
+        var depthBeyondLimit = 0
+        var unescaper: JSONDecoder?
         func path() -> String {
-            let text = frames.map { $0.isObject ? "." + String(decoding: $0.key, as: UTF8.self) : "[\($0.index)]" }.joined()
+            let text = frames.map { $0.isObject ? "." + oneLine(String(decoding: $0.key, as: UTF8.self)) : "[\($0.index)]" }.joined()
             return text.hasPrefix(".") ? String(text.dropFirst()) : text
         }
         var i = line.startIndex
@@ -169,21 +175,31 @@ public enum PurchaseLog {
                 }
                 let raw = line[start..<Swift.min(i, line.endIndex)]
                 i += 1
-                guard var frame = frames.last, frame.isObject, frame.expectsKey else { continue }
-                let key = escaped
-                    ? (try? JSONDecoder().decode(String.self, from: Data([quote] + raw + [quote]))).map { Array($0.utf8) } ?? Array(raw)
-                    : Array(raw)
-                frame.key = key
-                frame.expectsKey = false
-                let isNew = frame.keys.insert(key).inserted
-                frames[frames.count - 1] = frame
-                if !isNew { return "at \(path()): the key \(String(reflecting: String(decoding: key, as: UTF8.self))) appears twice" }
-            case UInt8(ascii: "{"): frames.append(Frame(isObject: true))
-            case UInt8(ascii: "["): frames.append(Frame(isObject: false))
-            case UInt8(ascii: "}"), UInt8(ascii: "]"): if !frames.isEmpty { frames.removeLast() }
+                // Frames are changed where they are: a copy would share, then copy, the key set
+                // on every insert (quadratic in the keys; a review timed 64k keys at 19 s).
+                guard depthBeyondLimit == 0, let last = frames.indices.last, frames[last].isObject, frames[last].expectsKey
+                else { continue }
+                var key = Array(raw)
+                if escaped {
+                    if unescaper == nil { unescaper = JSONDecoder() }
+                    if let text = try? unescaper?.decode(String.self, from: Data([quote] + raw + [quote])) { key = Array(text.utf8) }
+                }
+                frames[last].key = key
+                frames[last].expectsKey = false
+                if !frames[last].keys.insert(key).inserted {
+                    return "at \(path()): the key \(quotedForMessage(String(decoding: key, as: UTF8.self))) appears twice"
+                }
+            case UInt8(ascii: "{"), UInt8(ascii: "["):
+                if frames.count < 512 && depthBeyondLimit == 0 {
+                    frames.append(Frame(isObject: byte == UInt8(ascii: "{")))
+                } else {
+                    depthBeyondLimit += 1
+                }
+            case UInt8(ascii: "}"), UInt8(ascii: "]"):
+                if depthBeyondLimit > 0 { depthBeyondLimit -= 1 } else if !frames.isEmpty { frames.removeLast() }
             case UInt8(ascii: ","):
-                if frames.last?.isObject == true { frames[frames.count - 1].expectsKey = true }
-                if frames.last?.isObject == false { frames[frames.count - 1].index += 1 }
+                guard depthBeyondLimit == 0, let last = frames.indices.last else { break }
+                if frames[last].isObject { frames[last].expectsKey = true } else { frames[last].index += 1 }
             default: break
             }
         }

@@ -623,6 +623,18 @@ final class PurchaseLogNumberTests: XCTestCase {
         guard case .orderCreated(let order)? = try PurchaseLog.events(fromJSONLines: fine + "\n" + fine.replacingOccurrences(of: #""A""#, with: #""B""#)).first
         else { return XCTFail(fine) }
         XCTAssertEqual(order.product.displayName, #"a "id": {"id" [,"#)
+        // Keys in the path are printed on one line; a wide object is read in linear time (the
+        // first version copied the key set on every insert: 64k keys took 19 s).
+        let hostile = fine.replacingOccurrences(of: #""createdAt""#, with: #""a\nb\u001b[31m": {"x": 1, "x": 2}, "createdAt""#)
+        XCTAssertThrowsError(try PurchaseLog.events(fromJSONLines: hostile)) { error in
+            XCTAssertEqual("\(error)", #"line 1: at order.a\nb\u{1B}[31m.x: the key "x" appears twice"#)
+        }
+        let keys = (0..<60_000).map { #""k\#($0)": 0"# }
+        let wide = fine.replacingOccurrences(of: #""createdAt""#, with: keys.joined(separator: ", ") + #", "createdAt""#)
+        XCTAssertEqual(try PurchaseLog.events(fromJSONLines: wide).count, 1)
+        XCTAssertThrowsError(try PurchaseLog.events(fromJSONLines: wide.replacingOccurrences(of: #""createdAt""#, with: #""k7": 1, "createdAt""#))) { error in
+            XCTAssertEqual("\(error)", #"line 1: at order.k7: the key "k7" appears twice"#)
+        }
     }
 
     func testStringsAreUntouchedAndNonNumbersStillRefused() throws {
