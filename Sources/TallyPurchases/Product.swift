@@ -53,6 +53,13 @@ public struct Order: Hashable, Sendable {
     ///   1…`maximumQuantity`, or the price is negative or has more decimals than its currency
     ///   allows (no store charges `0.001 CNY`, and a credit of it could not be paid out).
     public init(id: String, product: Product, quantity: Int = 1, createdAt: Timestamp) throws(PurchaseError) {
+        try self.init(id: id, product: product, quantity: quantity, createdAt: createdAt, checkingPriceDecimals: true)
+    }
+
+    /// An order; a price finer than its currency's minor units is refused only when
+    /// `checkingPriceDecimals` (orders read back from a journal were accepted when they were
+    /// recorded, by an earlier version perhaps, and must still open).
+    init(id: String, product: Product, quantity: Int, createdAt: Timestamp, checkingPriceDecimals: Bool) throws(PurchaseError) {
         guard !id.isEmpty else { throw .invalidOrder(id: id, reason: "the order id is empty") }
         guard (1...Self.maximumQuantity).contains(quantity) else {
             throw .invalidOrder(id: id, reason: "quantity \(quantity) is not 1…\(Self.maximumQuantity)")
@@ -60,7 +67,7 @@ public struct Order: Hashable, Sendable {
         guard product.price.amount.signum() >= 0 else {
             throw .invalidOrder(id: id, reason: "the price \(product.price) is negative")
         }
-        guard product.price.isWholeMinorUnits else {
+        guard !checkingPriceDecimals || product.price.isWholeMinorUnits else {
             let currency = product.price.currency
             throw .invalidOrder(
                 id: id,
@@ -77,7 +84,13 @@ public struct Order: Hashable, Sendable {
 extension Order: Codable {
     private enum CodingKeys: String, CodingKey { case id, product, quantity, createdAt }
 
+    /// The `userInfo` key a journal's decoder sets to `true`: there an order whose price has more
+    /// decimals than its currency allows is read as it was recorded.
+    static let journalKey = CodingUserInfoKey(rawValue: "TallyPurchases.journal")!
+
     /// Decodes `{"id", "product", "quantity", "createdAt"}`; the expected amount is computed again.
+    /// A price finer than its currency's minor units is refused, except in a journal (see
+    /// `Order.init(id:product:quantity:createdAt:)`).
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         do {
@@ -85,7 +98,8 @@ extension Order: Codable {
                 id: try container.decode(String.self, forKey: .id),
                 product: try container.decode(Product.self, forKey: .product),
                 quantity: try container.decodeIfPresent(Int.self, forKey: .quantity) ?? 1,
-                createdAt: try container.decode(Timestamp.self, forKey: .createdAt))
+                createdAt: try container.decode(Timestamp.self, forKey: .createdAt),
+                checkingPriceDecimals: decoder.userInfo[Order.journalKey] as? Bool != true)
         } catch let error as PurchaseError {
             let key: CodingKeys = switch error {
             case .invalidOrder(let id, _) where id.isEmpty: .id

@@ -60,7 +60,7 @@ public final class PurchaseJournal {
         var lineStart = 0
         var validEnd = 0
         var pendingError: PurchaseError?
-        let decoder = JSONDecoder()
+        let decoder = Self.entryDecoder()
         while lineStart < bytes.count {
             let newline = bytes[lineStart...].firstIndex(of: UInt8(ascii: "\n"))
             let lineEnd = newline ?? bytes.count
@@ -186,7 +186,7 @@ public final class PurchaseJournal {
         // be synced, its actions taken, and then make the journal unreadable. Refuse it here,
         // before anything is written.
         do {
-            _ = try JSONDecoder().decode(Entry.self, from: Data(line.dropLast()))
+            _ = try Self.entryDecoder().decode(Entry.self, from: Data(line.dropLast()))
         } catch {
             throw .invalidEvent(line: seq, reason: "\(what) would not read back: \(PurchaseLog.describe(error))")
         }
@@ -197,5 +197,15 @@ public final class PurchaseJournal {
         var seq: Int
         var events: [PurchaseEvent]?
         var snapshot: SnapshotItem?
+    }
+}
+
+extension PurchaseJournal {
+    /// The decoder for the journal's lines: what was recorded is read as it was recorded (an
+    /// order priced finer than its currency, accepted by an earlier version, still opens).
+    static func entryDecoder() -> JSONDecoder {
+        let decoder = JSONDecoder()
+        decoder.userInfo[Order.journalKey] = true
+        return decoder
     }
 }

@@ -264,6 +264,15 @@ final class LedgerReviewTests: XCTestCase, PurchaseFixtures {
             XCTAssertEqual("\(error)", "order \"O1\": the price 6.001 has more decimals than CNY allows (2)")
         }
         XCTAssertNoThrow(try Order(id: "O1", product: Product(identifier: "y", price: Money("600", .jpy), displayName: "Y"), createdAt: t0))
+        // A journal recorded such an order before the check existed: it still opens, replays and
+        // compacts (a review found the ledger unable to start, its uploads and credits stranded).
+        let old = #"{"seq":1,"events":[{"order":{"createdAt":"2026-11-30T10:00:00.000Z","id":"A","product":{"displayName":"F","identifier":"f","price":{"amount":"6.001","currency":"CNY"}},"quantity":1}}]}"# + "\n"
+        let storage = MemoryJournalStorage(bytes: Array(old.utf8))
+        let ledger = JournaledLedger(journal: try PurchaseJournal(storage: storage))
+        XCTAssertEqual(ledger.ledger.orders["A"]?.expectedAmount, Money("6.001", .cny))
+        try ledger.compact()
+        XCTAssertEqual(JournaledLedger(journal: try PurchaseJournal(storage: storage)).ledger.orders["A"]?.expectedAmount, Money("6.001", .cny))
+        XCTAssertEqual(try PurchaseLog.read(old).events.count, 1, "read as a journal")
         XCTAssertNoThrow(try Order(id: "O1", product: Product(identifier: "big", price: Money("1E+30", .cny), displayName: "B"), createdAt: t0))
         let product = #"{"identifier": "p", "price": {"amount": "1.00", "currency": "USD"}, "displayName": "P"}"#
         let tiny = #"{"identifier": "p", "price": {"amount": "1e-400", "currency": "CNY"}, "displayName": "P"}"#
