@@ -250,7 +250,8 @@ def model_quote(doc, opts):
         return {"rc": 1, "docerror": e.path}
     errors, refused = [], 0
     if "--contact-country" in opts or "--contact-region" in opts:
-        cc = opts.get("--contact-country"); rg = opts.get("--contact-region")
+        # Checkout.md: surrounding white space is not part of a code; a blank one is no code
+        cc = (opts.get("--contact-country") or "").strip(); rg = (opts.get("--contact-region") or "").strip()
         errors += m.change_contact(cc if cc else None, rg if rg else None)
     if "--shipping" in opts and not m.select_shipping(opts["--shipping"]): refused += 1
     if "--coupon" in opts: errors += m.change_coupon(opts["--coupon"])

@@ -43,8 +43,9 @@ def present(contact, field):
 
 def contact_key(c):
     pa = (c or {}).get("postalAddress") or {}
-    cc = pa.get("isoCountryCode") or None
-    rg = pa.get("administrativeArea") or None
+    # Checkout.md: surrounding white space is not part of a code; a blank one is no code
+    cc = (pa.get("isoCountryCode") or "").strip() or None
+    rg = (pa.get("administrativeArea") or "").strip() or None
     return cc, rg
 
 
@@ -226,6 +227,8 @@ def gen_contact(rng, doc, for_auth=False):
         if for_auth and rng.random() < 0.5: pa.update(street="1 Road", city="C", postalCode="12345")
         if not for_auth and rng.random() < 0.2: pa["city"] = "Town"
         if for_auth and "isoCountryCode" not in pa: pa["isoCountryCode"] = rng.choice(["US", "CN"])
+        for k in ["isoCountryCode", "administrativeArea"]:  # codes padded with white space now and then
+            if pa.get(k) and rng.random() < 0.08: pa[k] = rng.choice([" ", "\t", ""]) + pa[k] + rng.choice([" ", ""])
         c["postalAddress"] = pa
     if for_auth:
         for k in ["givenName", "familyName", "emailAddress", "phoneNumber"]:

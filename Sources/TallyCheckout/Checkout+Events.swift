@@ -285,41 +285,61 @@ extension Checkout {
     /// summary than the one shown (priced for the contact the sheet reported), or `nil`.
     func taxMismatch(at contact: Contact) -> PaymentError? {
         let taxRuleIndex = terms.applicableTaxRuleIndex(for: contact)
-        guard taxRuleIndex != destination.taxRuleIndex else { return nil }
-        let shown = pricing
-        let here = pricing(
-            methodIndex: selectedShippingMethodIndex, couponIndex: appliedCouponIndex,
-            taxRuleIndex: taxRuleIndex, surchargeIndex: payment?.surchargeIndex)
-        guard summary(here) != summary(shown) else { return nil }
-        return PaymentError(
-            .shippingContactInvalid, contactField: .postalAddress,
-            message: "the summary was priced for another address: the tax here is "
-                + "\(line(taxRuleIndex.map { taxRules[$0].label }, here.tax)), the summary shows "
-                + "\(line(destination.taxRuleIndex.map { taxRules[$0].label }, shown.tax)); select the address again")
+        guard taxRuleIndex != destination.taxRuleIndex,
+            let (shown, here) = repriced(taxRuleIndex: taxRuleIndex, surchargeIndex: payment?.surchargeIndex)
+        else { return nil }
+        let tax = "the tax at this address is \(line(taxRuleIndex.map { taxRules[$0].label }, here.tax)), "
+            + "not \(line(destination.taxRuleIndex.map { taxRules[$0].label }, shown.tax)) as shown"
+        // Selecting the address again helps only when the sheet reported another one; when it
+        // reported none, or this one without its country or region, say so instead.
+        let reported = destination.contact?.postalAddress
+        let advice =
+            if exceedsMaximumTotal(here) {
+                "; its total would be above the maximum of \(inCurrency(maximumTotal ?? 0))"
+            } else if reported?.knownCountryCode == nil {
+                "; the summary was priced without a shipping country"
+            } else if reported?.knownRegion == nil, contact.postalAddress?.knownRegion != nil {
+                "; the summary was priced without this address's region"
+            } else {
+                "; select the address again to update the total"
+            }
+        return PaymentError(.shippingContactInvalid, contactField: .postalAddress, message: tax + advice)
     }
 
     /// The error `authorize` reports when `method`'s surcharge gives another summary than the
     /// one shown (priced for the payment method the sheet reported, or for none), or `nil`.
     func surchargeMismatch(for method: PaymentMethod) -> PaymentError? {
         let surchargeIndex = terms.applicableSurchargeIndex(for: method)
-        guard surchargeIndex != payment?.surchargeIndex else { return nil }
+        guard surchargeIndex != payment?.surchargeIndex,
+            let (shown, here) = repriced(taxRuleIndex: destination.taxRuleIndex, surchargeIndex: surchargeIndex)
+        else { return nil }
+        let surcharge = "the surcharge for this card is \(line(surchargeIndex.map { surcharges[$0].label }, here.surcharge)), "
+            + "not \(line(payment?.surchargeIndex.map { surcharges[$0].label }, shown.surcharge)) as shown"
+        let advice =
+            exceedsMaximumTotal(here)
+            ? "; its total would be above the maximum of \(inCurrency(maximumTotal ?? 0)): choose another card"
+            : "; select the card again to update the total"
+        return PaymentError(.unknown, message: surcharge + advice)
+    }
+
+    /// The pricing shown and the one under `taxRuleIndex` and `surchargeIndex`, when their
+    /// summaries differ (in a label or an amount); `nil` when the summary would be the same.
+    private func repriced(taxRuleIndex: Int?, surchargeIndex: Int?) -> (shown: Pricing, here: Pricing)? {
         let shown = pricing
         let here = pricing(
             methodIndex: selectedShippingMethodIndex, couponIndex: appliedCouponIndex,
-            taxRuleIndex: destination.taxRuleIndex, surchargeIndex: surchargeIndex)
-        guard summary(here) != summary(shown) else { return nil }
-        return PaymentError(
-            .unknown,
-            message: "the summary was priced for another payment method: the surcharge for this one is "
-                + "\(line(surchargeIndex.map { surcharges[$0].label }, here.surcharge)), the summary shows "
-                + "\(line(payment?.surchargeIndex.map { surcharges[$0].label }, shown.surcharge)); select it again")
+            taxRuleIndex: taxRuleIndex, surchargeIndex: surchargeIndex)
+        return summary(here) == summary(shown) ? nil : (shown, here)
     }
 
-    /// `"Sales tax" 4.35` for a line a rule adds, `none` when no rule applies.
+    /// `"Sales tax" 4.35 USD` for a line a rule adds, `none` when no rule applies.
     private func line(_ label: String?, _ amount: BigDecimal) -> String {
         guard let label else { return "none" }
-        return "\(quotedForMessage(label)) \(amount.plainString)"
+        return "\(quotedForMessage(label)) \(inCurrency(amount))"
     }
+
+    /// `4.35 USD`.
+    private func inCurrency(_ amount: BigDecimal) -> String { "\(amount.plainString) \(currency.code)" }
 }
 
 /// A payment-sheet event, for driving a checkout generically (tests, replays, servers).

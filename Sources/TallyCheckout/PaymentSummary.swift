@@ -1,3 +1,4 @@
+import Foundation
 import TallyDecimal
 import TallyMoney
 
@@ -184,10 +185,23 @@ func sameCodeSpelledOtherwise(_ a: String, _ b: String) -> Bool {
 }
 
 extension PostalAddress {
-    /// The ISO country code, `nil` when it is missing or empty (an empty code is no country).
-    var knownCountryCode: String? { isoCountryCode.flatMap { $0.isEmpty ? nil : $0 } }
-    /// The region, `nil` when it is missing or empty.
-    var knownRegion: String? { administrativeArea.flatMap { $0.isEmpty ? nil : $0 } }
+    /// The ISO country code without surrounding white space, `nil` when it is missing or blank
+    /// (an empty code is no country).
+    var knownCountryCode: String? { isoCountryCode.flatMap(trimmedCode) }
+    /// The region without surrounding white space, `nil` when it is missing or blank. (A sheet's
+    /// redacted contact and the full one at authorization must name the same region: a review
+    /// found `"CA "` in one and `"CA"` in the other refused as another tax region.)
+    var knownRegion: String? { administrativeArea.flatMap(trimmedCode) }
+}
+
+/// `code` without leading and trailing white space, or `nil` when nothing is left. Codes without
+/// such space (all of them, in practice) are returned as they are, without a copy.
+private func trimmedCode(_ code: String) -> String? {
+    func isSpace(_ byte: UInt8) -> Bool { byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D }
+    guard let first = code.utf8.first, let last = code.utf8.last else { return nil }
+    if !isSpace(first) && !isSpace(last) && first < 0x80 && last < 0x80 { return code }
+    let trimmed = code.trimmingCharacters(in: .whitespacesAndNewlines)
+    return trimmed.isEmpty ? nil : trimmed
 }
 
 /// The amounts the summary is derived from, each rounded once to the currency's minor units

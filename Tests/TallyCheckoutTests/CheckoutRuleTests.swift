@@ -306,7 +306,7 @@ final class CheckoutRuleTests: XCTestCase {
         XCTAssertEqual(california.status, .invalidShippingPostalAddress)
         XCTAssertEqual(california.errors, [PaymentError(
             .shippingContactInvalid, contactField: .postalAddress,
-            message: #"the summary was priced for another address: the tax here is "CA sales tax" 4.39, the summary shows none; select the address again"#)])
+            message: #"the tax at this address is "CA sales tax" 4.39 USD, not none as shown; select the address again to update the total"#)])
         XCTAssertEqual(paying("TX").status, .success)
         // Priced for California: Oregon's rule is another rule, but its line is the same, so the
         // summary is the one approved; Washington's is not (the amount differs, the label does not).
@@ -315,7 +315,7 @@ final class CheckoutRuleTests: XCTestCase {
         XCTAssertEqual(paying("CA").status, .success)
         XCTAssertEqual(paying("OR").status, .success)
         XCTAssertEqual(paying("WA").errors.map(\.message), [
-            #"the summary was priced for another address: the tax here is "CA sales tax" 3.93, the summary shows "CA sales tax" 4.39; select the address again"#])
+            #"the tax at this address is "CA sales tax" 3.93 USD, not "CA sales tax" 4.39 USD as shown; select the address again to update the total"#])
         XCTAssertEqual(paying("TX").status, .invalidShippingPostalAddress)
         // The card: the summary has no surcharge until the sheet reports a credit card.
         let credit = PaymentMethod(network: .visa, type: .credit)
@@ -323,7 +323,7 @@ final class CheckoutRuleTests: XCTestCase {
         XCTAssertEqual(unreported.status, .failure)
         XCTAssertEqual(unreported.errors, [PaymentError(
             .unknown,
-            message: #"the summary was priced for another payment method: the surcharge for this one is "Card fee" 1.75, the summary shows none; select it again"#)])
+            message: #"the surcharge for this card is "Card fee" 1.75 USD, not none as shown; select the card again to update the total"#)])
         _ = checkout.selectPaymentMethod(credit)
         XCTAssertEqual(checkout.summary.total.amount, "71.63")
         XCTAssertEqual(paying("CA", with: credit).status, .success)
@@ -333,6 +333,38 @@ final class CheckoutRuleTests: XCTestCase {
         let both = paying("TX")
         XCTAssertEqual(both.status, .invalidShippingPostalAddress)
         XCTAssertEqual(both.errors.map(\.code), [.shippingContactInvalid, .unknown])
+        // Codes are compared without surrounding white space (and without case).
+        XCTAssertEqual(paying(" ca ", with: credit).status, .success)
+    }
+
+    /// When selecting the address or card again cannot help, the message says why instead.
+    func testAuthorizationSaysWhyTheSummaryWasPricedOtherwise() throws {
+        func checkout(maximum: BigDecimal? = nil) throws -> Checkout {
+            try Checkout(
+                currency: .usd, countryCode: "US", merchantName: "Shop", items: [SummaryItem(label: "A", amount: "60.50")],
+                taxRules: [TaxRule(country: "US", region: "CA", rate: "0.0725", label: "CA sales tax")],
+                surcharges: [Surcharge(paymentMethodType: .credit, percent: "2.5", label: "Card fee")],
+                maximumTotal: maximum)
+        }
+        let california = Contact(postalAddress: PostalAddress(street: "1 Main St", administrativeArea: "CA", isoCountryCode: "US"))
+        let debit = PaymentMethod(type: .debit)
+        // No contact event at all (a server that did not replay it), then one without the region.
+        var order = try checkout()
+        XCTAssertEqual(order.authorize(PaymentAuthorization(paymentMethod: debit, shippingContact: california)).errors.map(\.message), [
+            #"the tax at this address is "CA sales tax" 4.39 USD, not none as shown; the summary was priced without a shipping country"#])
+        _ = order.changeShippingContact(Contact(postalAddress: PostalAddress(isoCountryCode: "US")))
+        XCTAssertEqual(order.authorize(PaymentAuthorization(paymentMethod: debit, shippingContact: california)).errors.map(\.message), [
+            #"the tax at this address is "CA sales tax" 4.39 USD, not none as shown; the summary was priced without this address's region"#])
+        // Above the maximum: the tax would take the total past it; a credit card's fee too.
+        var capped = try checkout(maximum: "62.00")
+        let atMaximum = capped.authorize(PaymentAuthorization(paymentMethod: debit, shippingContact: california))
+        XCTAssertEqual(atMaximum.errors.map(\.message), [
+            #"the tax at this address is "CA sales tax" 4.39 USD, not none as shown; its total would be above the maximum of 62.00 USD"#])
+        XCTAssertFalse(capped.selectPaymentMethod(PaymentMethod(type: .credit)).errors.isEmpty, "the sheet refused the card")
+        let card = capped.authorize(PaymentAuthorization(paymentMethod: PaymentMethod(type: .credit)))
+        XCTAssertEqual(card.status, .failure)
+        XCTAssertEqual(card.errors.map(\.message), [
+            #"the surcharge for this card is "Card fee" 1.51 USD, not none as shown; its total would be above the maximum of 62.00 USD: choose another card"#])
     }
 
     /// Messages quote typed codes on one line: U+2028 and U+0085 (line breaks to many readers) are escaped.
