@@ -219,7 +219,7 @@ public enum ReplayCommand {
         }
         switch format {
         case "applepay": return (try SummaryRenderer.applePayUpdate(checkout, errors: errors, shippingMethods: carriesMethods), refusal)
-        case "w3c": return (SummaryRenderer.w3cUpdate(checkout, errors: errors, refusesAddress: name == "changeShippingContact"), refusal)
+        case "w3c": return (try SummaryRenderer.w3cUpdate(checkout, errors: errors, refusesAddress: name == "changeShippingContact"), refusal)
         default:
             var update = SummaryRenderer.tallyJSON(checkout, errors: errors)
             if case .object(let object) = update {
@@ -314,8 +314,8 @@ extension SummaryRenderer {
     /// address with options can be paid for. Other refusals (a coupon code, a total above the
     /// maximum after a card change) have no member in `PaymentDetailsUpdate`; the update is the
     /// unchanged summary, and `tally replay` reports the refusal on standard error.
-    static func w3cUpdate(_ checkout: Checkout, errors: [PaymentError], refusesAddress: Bool) -> JSONValue {
-        guard case .object(let details) = w3c(checkout) else { return .null }
+    static func w3cUpdate(_ checkout: Checkout, errors: [PaymentError], refusesAddress: Bool) throws(DocumentError) -> JSONValue {
+        guard case .object(let details) = try w3c(checkout) else { return .null }
         guard refusesAddress, !errors.isEmpty else { return .object(details) }
         var members = details.members.map { $0.key == "shippingOptions" ? (key: $0.key, value: JSONValue.array([])) : $0 }
         members.append(("error", .string(errors.map(\.message).joined(separator: "; "))))

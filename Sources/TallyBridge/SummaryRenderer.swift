@@ -20,15 +20,16 @@ public enum SummaryRenderer {
 
     /// Renders `checkout`'s summary (and `errors` from the events that led there) in `format`.
     ///
-    /// - Throws: `DocumentError` when the format cannot carry the amounts: Apple Pay JS's amount
+    /// - Throws: `DocumentError` when the format cannot carry the checkout: Apple Pay JS's amount
     ///   grammar is `-?[0-9]+(\.[0-9][0-9])?`, so 3- and 4-decimal currencies (KWD, CLF) are refused
-    ///   rather than rounded.
+    ///   rather than rounded; a custom currency code, and for Apple Pay request fields Safari
+    ///   refuses (see `applePay(_:)` and `w3c(_:)`).
     public static func render(_ checkout: Checkout, errors: [PaymentError] = [], as format: Format) throws(DocumentError) -> String {
         switch format {
         case .table: return table(checkout, errors: errors)
         case .json: return JSONWriter.write(tallyJSON(checkout, errors: errors)) + "\n"
         case .applepay: return JSONWriter.write(try applePay(checkout)) + "\n"
-        case .w3c: return JSONWriter.write(w3c(checkout)) + "\n"
+        case .w3c: return JSONWriter.write(try w3c(checkout)) + "\n"
         }
     }
 
@@ -80,16 +81,31 @@ public enum SummaryRenderer {
     /// `"phone"`, `"name"`, `"phoneticName"`, `"postalAddress"`). A shipping method with a date
     /// range carries `dateComponentsRange` (`years`, `months`, `days`, `hours`).
     ///
-    /// - Throws: `DocumentError` for a currency with more than 2 decimals (Apple's amount grammar
-    ///   has at most 2) and for a total above `Checkout.webKitMaximumTotal` (WebKit refuses it).
+    /// `supportsCouponCode` is written when the checkout has coupons (the sheet shows its coupon
+    /// field only then), and `couponCode` when one is applied (the sheet sends no event for it).
+    ///
+    /// - Throws: `DocumentError` for what Safari would refuse: a custom currency (WebKit takes ISO
+    ///   4217 codes only) or one whose amounts have other than 0 or 2 decimals (Apple's amount
+    ///   grammar is `-?[0-9]+(\.[0-9][0-9])?`), merchant capabilities without `threeDSecure`
+    ///   (Apple requires `supports3DS`), no supported network, and a total above
+    ///   `Checkout.webKitMaximumTotal`.
     public static func applePay(_ checkout: Checkout) throws(DocumentError) -> JSONValue {
         let currency = checkout.currency
-        guard currency.minorUnits <= 2 else {
+        guard currency.isISO else {
+            throw DocumentError(
+                path: "currencyCode", reason: "\(currency.code) is a custom currency; Apple Pay JS takes ISO 4217 currency codes only")
+        }
+        guard currency.minorUnits == 0 || currency.minorUnits == 2 else {
             throw DocumentError(
                 path: "currencyCode",
-                reason: "\(currency.code) amounts have \(currency.minorUnits) decimals; Apple Pay JS amounts allow at most 2 (-?[0-9]+(.[0-9][0-9])?)")
+                reason: "\(currency.code) amounts have \(currency.minorUnits) decimals; Apple Pay JS amounts have 0 or 2 (-?[0-9]+(.[0-9][0-9])?)")
         }
-        // 0-decimal currencies (JPY) are whole numbers, which the grammar accepts; 1 decimal does not occur in ISO 4217.
+        guard checkout.merchantCapabilities.contains(.threeDSecure) else {
+            throw DocumentError(path: "merchantCapabilities", reason: "Apple Pay requires supports3DS (threeDSecure) among the merchant capabilities")
+        }
+        guard !checkout.supportedNetworks.isEmpty else {
+            throw DocumentError(path: "supportedNetworks", reason: "Apple Pay needs at least one supported network")
+        }
         let summary = checkout.summary
         guard summary.total.amount <= Checkout.webKitMaximumTotal else {
             throw DocumentError(
@@ -143,6 +159,8 @@ public enum SummaryRenderer {
                 return .object(JSONObject(fields))
             })),
         ]
+        if !checkout.coupons.isEmpty { members.append(("supportsCouponCode", .bool(true))) }
+        if let code = checkout.appliedCouponCode { members.append(("couponCode", .string(code))) }
         if checkout.shippingType != .shipping { members.append(("shippingType", .string(checkout.shippingType.rawValue))) }
         for (key, fields) in [
             // An email or phone required for billing is asked as shipping information: Apple Pay's
@@ -197,8 +215,15 @@ public enum SummaryRenderer {
 
     /// W3C Payment Request `PaymentDetailsInit`: `total`, `displayItems`, `shippingOptions` with
     /// `selected`; amounts as `{"currency", "value"}` strings.
-    public static func w3c(_ checkout: Checkout) -> JSONValue {
+    ///
+    /// - Throws: `DocumentError` at `currencyCode` for a code that is not three ASCII letters (a
+    ///   custom currency such as `POINTS`): browsers refuse it as not well-formed.
+    public static func w3c(_ checkout: Checkout) throws(DocumentError) -> JSONValue {
         let currency = checkout.currency
+        guard currency.code.utf8.count == 3, currency.code.utf8.allSatisfy({ (0x41...0x5A).contains($0 & 0xDF) && $0 < 0x80 }) else {
+            throw DocumentError(
+                path: "currencyCode", reason: "\(quotedForMessage(currency.code)) is not a three-letter currency code; the Payment Request API takes ISO 4217 codes")
+        }
         func money(_ value: BigDecimal) -> JSONValue {
             .object(["currency": .string(currency.code), "value": .string(amount(value, currency))])
         }

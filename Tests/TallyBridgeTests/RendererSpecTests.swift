@@ -70,6 +70,42 @@ final class RendererSpecTests: XCTestCase {
     }
 
     /// WebKit refuses an Apple Pay total above 100,000,000; the renderer says so instead.
+    /// What Safari and browsers would refuse is a typed error here instead (a review against
+    /// Apple's and WebKit's rules, 2026-11-30): custom currencies, 1-decimal amounts, merchant
+    /// capabilities without 3-D Secure, no network; and the coupon field is offered when the
+    /// checkout has coupons, with the applied code, for which the sheet sends no event.
+    func testApplePayAndW3CRequestsAreOnesTheBrowserTakes() throws {
+        let item = [SummaryItem(label: "A", amount: "12.5")]
+        func refusal(_ body: () throws(DocumentError) -> JSONValue) -> String {
+            do { _ = try body(); return "accepted" } catch { return error.description }
+        }
+        let points = try Checkout(currency: Currency(code: "POINTS", minorUnits: 0), countryCode: "US", merchantName: "M", items: [SummaryItem(label: "A", amount: "12")])
+        XCTAssertEqual(refusal { () throws(DocumentError) in try SummaryRenderer.applePay(points) },
+                       "currencyCode: POINTS is a custom currency; Apple Pay JS takes ISO 4217 currency codes only")
+        XCTAssertEqual(refusal { () throws(DocumentError) in try SummaryRenderer.w3c(points) },
+                       #"currencyCode: "POINTS" is not a three-letter currency code; the Payment Request API takes ISO 4217 codes"#)
+        let tenths = try Checkout(currency: Currency(code: "XBT", minorUnits: 1), countryCode: "US", merchantName: "M", items: item)
+        XCTAssertTrue(refusal { () throws(DocumentError) in try SummaryRenderer.applePay(tenths) }.hasPrefix("currencyCode: XBT is a custom currency"))
+        XCTAssertEqual(refusal { () throws(DocumentError) in try SummaryRenderer.w3c(tenths) }, "accepted", "three letters are well-formed")
+        var usd = try Checkout(currency: .usd, countryCode: "US", merchantName: "M", items: [SummaryItem(label: "A", amount: "12.50")],
+                               coupons: [Coupon(code: "TEN", benefit: .percentOff(10))])
+        usd.merchantCapabilities = [.emv, .credit]
+        XCTAssertEqual(refusal { () throws(DocumentError) in try SummaryRenderer.applePay(usd) },
+                       "merchantCapabilities: Apple Pay requires supports3DS (threeDSecure) among the merchant capabilities")
+        usd.merchantCapabilities = [.threeDSecure]
+        usd.supportedNetworks = []
+        XCTAssertEqual(refusal { () throws(DocumentError) in try SummaryRenderer.applePay(usd) }, "supportedNetworks: Apple Pay needs at least one supported network")
+        usd.supportedNetworks = [.visa]
+        var text = JSONWriter.write(try SummaryRenderer.applePay(usd), pretty: false)
+        XCTAssertTrue(text.contains(#""supportsCouponCode":true"#), text)
+        XCTAssertFalse(text.contains("couponCode\":\""), text)
+        _ = usd.changeCouponCode("TEN")
+        text = JSONWriter.write(try SummaryRenderer.applePay(usd), pretty: false)
+        XCTAssertTrue(text.contains(#""supportsCouponCode":true,"couponCode":"TEN""#), text)
+        usd = try Checkout(currency: .usd, countryCode: "US", merchantName: "M", items: [SummaryItem(label: "A", amount: "12.50")])
+        XCTAssertFalse(JSONWriter.write(try SummaryRenderer.applePay(usd), pretty: false).contains("oupon"))
+    }
+
     func testApplePayRefusesATotalAboveWebKitsMaximum() throws {
         let document = #"{"currencyCode": "USD", "countryCode": "US", "merchantName": "S", "items": [{"label": "A", "amount": "100000000.01"}]}"#
         let refused = run(document, ["--format", "applepay"])
