@@ -24,7 +24,8 @@ public enum ReplayCommand {
         Events: {"selectShippingMethod": ID}, {"changeCouponCode": CODE},
                 {"changeShippingContact": CONTACT}, {"selectPaymentMethod": {"type", "network", "displayName"}},
                 {"authorize": {"paymentMethod", "billingContact", "shippingContact", "transactionIdentifier"}}
-        CONTACT: {"givenName", "familyName", "emailAddress", "phoneNumber", "postalAddress": {"street",
+        CONTACT: {"givenName", "familyName", "phoneticGivenName", "phoneticFamilyName", "emailAddress",
+                  "phoneNumber", "postalAddress": {"street",
                   "subLocality", "city", "subAdministrativeArea", "administrativeArea", "postalCode",
                   "country", "isoCountryCode"}}
 
@@ -233,7 +234,9 @@ public enum ReplayCommand {
     }
 
     static func contact(_ node: Node, lenient: Bool = false) throws(DocumentError) -> Contact {
-        let object = try node.object(keys: ["givenName", "familyName", "emailAddress", "phoneNumber", "postalAddress"], lenient: lenient)
+        let object = try node.object(
+            keys: ["givenName", "familyName", "phoneticGivenName", "phoneticFamilyName", "emailAddress", "phoneNumber", "postalAddress"],
+            lenient: lenient)
         var address: PostalAddress?
         if let postal = object.optional("postalAddress") {
             let fields = try postal.object(
@@ -248,7 +251,8 @@ public enum ReplayCommand {
         return Contact(
             givenName: try object.optional("givenName")?.string(), familyName: try object.optional("familyName")?.string(),
             emailAddress: try object.optional("emailAddress")?.string(), phoneNumber: try object.optional("phoneNumber")?.string(),
-            postalAddress: address)
+            postalAddress: address, phoneticGivenName: try object.optional("phoneticGivenName")?.string(),
+            phoneticFamilyName: try object.optional("phoneticFamilyName")?.string())
     }
 
     static func paymentMethod(_ node: Node, lenient: Bool = false) throws(DocumentError) -> PaymentMethod {

@@ -23,6 +23,11 @@ public struct Contact: Hashable, Sendable {
     public var givenName: String?
     /// The family (last) name.
     public var familyName: String?
+    /// The phonetic given name (`PKContact.name?.phoneticRepresentation?.givenName`; Apple Pay
+    /// JS `phoneticGivenName`), asked for with `ContactField.phoneticName`.
+    public var phoneticGivenName: String?
+    /// The phonetic family name (Apple Pay JS `phoneticFamilyName`).
+    public var phoneticFamilyName: String?
     /// The email address.
     public var emailAddress: String?
     /// The phone number.
@@ -33,10 +38,13 @@ public struct Contact: Hashable, Sendable {
     /// Creates a contact.
     public init(
         givenName: String? = nil, familyName: String? = nil, emailAddress: String? = nil,
-        phoneNumber: String? = nil, postalAddress: PostalAddress? = nil
+        phoneNumber: String? = nil, postalAddress: PostalAddress? = nil,
+        phoneticGivenName: String? = nil, phoneticFamilyName: String? = nil
     ) {
         self.givenName = givenName
         self.familyName = familyName
+        self.phoneticGivenName = phoneticGivenName
+        self.phoneticFamilyName = phoneticFamilyName
         self.emailAddress = emailAddress
         self.phoneNumber = phoneNumber
         self.postalAddress = postalAddress
@@ -49,7 +57,10 @@ public struct Contact: Hashable, Sendable {
         case .postalAddress: return postalAddress?.knownCountryCode != nil  // the rules' own test of a country
         case .emailAddress: return present(emailAddress)
         case .phoneNumber: return present(phoneNumber)
-        case .name, .phoneticName: return present(givenName) || present(familyName)
+        case .name: return present(givenName) || present(familyName)
+        // The phonetic name is its own field: a review found a required phonetic name satisfied
+        // by 山田太郎 alone.
+        case .phoneticName: return present(phoneticGivenName) || present(phoneticFamilyName)
         }
     }
 }

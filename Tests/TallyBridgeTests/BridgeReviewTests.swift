@@ -150,6 +150,18 @@ final class BridgeReviewTests: XCTestCase {
              #"  T\n1  awaiting the server (order A\n1)"#])
     }
 
+    /// A contact may carry the phonetic name Apple Pay returns (`phoneticGivenName`,
+    /// `phoneticFamilyName`); other keys are still refused.
+    func testReplayContactsTakeThePhoneticName() {
+        let contact = #"{"phoneticGivenName": "たろう", "phoneticFamilyName": "やまだ", "postalAddress": {"isoCountryCode": "CN"}}"#
+        let ok = ReplayCommand.run(["doc.json"]) { _ in #"{"document": \#(Self.seed), "events": [{"changeShippingContact": \#(contact)}]}"# }
+        XCTAssertEqual(ok.status, 0, ok.errors)
+        let bad = ReplayCommand.run(["doc.json"]) { _ in
+            #"{"document": \#(Self.seed), "events": [{"changeShippingContact": {"phoneticMiddleName": "x"}}]}"#
+        }
+        XCTAssertEqual(bad.status, 1)
+    }
+
     /// Every event is read before the first is applied: a malformed event later in the list was
     /// reported only after the updates before it had been printed, leaving half a replay.
     func testAMalformedLaterEventPrintsNoUpdate() {

@@ -337,6 +337,21 @@ final class CheckoutRuleTests: XCTestCase {
         XCTAssertEqual(paying(" ca ", with: credit).status, .success)
     }
 
+    /// The phonetic name is a field of its own (`PKContactField.phoneticName`): a review found it
+    /// satisfied by the plain name alone.
+    func testAPhoneticNameIsItsOwnField() throws {
+        let checkout = try Checkout(
+            currency: .jpy, countryCode: "JP", merchantName: "店", items: [SummaryItem(label: "本", amount: 1500)],
+            requiredShippingContactFields: [.phoneticName])
+        let card = PaymentMethod(type: .credit)
+        let plain = checkout.authorize(PaymentAuthorization(paymentMethod: card, shippingContact: Contact(givenName: "太郎", familyName: "山田")))
+        XCTAssertEqual(plain.status, .invalidShippingContact)
+        XCTAssertEqual(plain.errors.map(\.contactField), [.phoneticName])
+        let phonetic = Contact(givenName: "太郎", familyName: "山田", phoneticGivenName: "たろう", phoneticFamilyName: "やまだ")
+        XCTAssertEqual(checkout.authorize(PaymentAuthorization(paymentMethod: card, shippingContact: phonetic)).status, .success)
+        XCTAssertFalse(Contact(phoneticFamilyName: "やまだ").provides(.name))
+    }
+
     /// When selecting the address or card again cannot help, the message says why instead.
     func testAuthorizationSaysWhyTheSummaryWasPricedOtherwise() throws {
         func checkout(maximum: BigDecimal? = nil) throws -> Checkout {
