@@ -63,7 +63,15 @@ public enum PurchaseLog {
         }
         let decoder = JSONDecoder()
         var events: [PurchaseEvent] = []
-        for (index, line) in bytes.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false).enumerated() {
+        // Lines are walked in place: splitting first made a slice per line before reading any,
+        // 43 times the file's size for a file of newlines (a review measured 2.17 GB for 50 MB).
+        var lineStart = bytes.startIndex
+        var index = -1
+        while lineStart <= bytes.endIndex {
+            let lineEnd = bytes[lineStart...].firstIndex(of: UInt8(ascii: "\n")) ?? bytes.endIndex
+            let line = bytes[lineStart..<lineEnd]
+            index += 1
+            lineStart = lineEnd + 1
             guard line.contains(where: { !blank.contains($0) }) else { continue }
             guard line.count <= PurchaseJournal.maximumLineLength else {
                 throw .invalidEvent(line: index + 1, reason: "the line is longer than \(PurchaseJournal.maximumLineLength) bytes")

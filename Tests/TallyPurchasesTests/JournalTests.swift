@@ -637,6 +637,17 @@ final class PurchaseLogNumberTests: XCTestCase {
         }
     }
 
+    /// Lines are walked in place (splitting first took 43 times the file's size in memory for a
+    /// file of newlines); blank lines are skipped and still counted.
+    func testBlankLinesAreSkippedAndCounted() throws {
+        let line = order(amount: "6.00")
+        XCTAssertEqual(try PurchaseLog.events(fromJSONLines: String(repeating: "\n", count: 100_000) + line).count, 1)
+        XCTAssertEqual(try PurchaseLog.events(fromJSONLines: "\n \t\n" + line + "\n\n").count, 1)
+        XCTAssertThrowsError(try PurchaseLog.events(fromJSONLines: line + "\n\n\n{}\n")) { error in
+            XCTAssertTrue("\(error)".hasPrefix("line 4: "), "\(error)")
+        }
+    }
+
     func testStringsAreUntouchedAndNonNumbersStillRefused() throws {
         let name = #"4.5 \"6.7\" 8e9 -1"#
         let line = order(amount: "6.00").replacingOccurrences(of: #""100 coins""#, with: "\"\(name)\"")
