@@ -181,6 +181,17 @@ final class MoneyReviewTests: XCTestCase {
         XCTAssertEqual(Money("1234.5", Currency(code: "pts", minorUnits: 2)).formatted(locale: Locale(identifier: "en_US")), "pts 1234.50")
     }
 
+    /// An amount too long to spell out at the currency's scale is written exactly in scientific
+    /// notation (a review found `1E999999` USD stopping the process on its million-digit bound).
+    func testAmountsBeyondTheDigitBoundFormatInScientificNotation() throws {
+        let huge = Money(try BigDecimal(parsing: "1E999999", limits: .widest), .usd)
+        XCTAssertEqual(huge.formatted(locale: Locale(identifier: "en_US")), "USD 1E+999999")
+        XCTAssertEqual(Money(-huge.amount, .jpy).formatted(locale: Locale(identifier: "ja_JP")), "JPY -1E+999999")
+        let edge = Money(BigDecimal(mantissa: 1, exponent: Money.maximumUnitDigits - 3, isNegative: false), .usd)
+        XCTAssertEqual(edge.formatted(locale: Locale(identifier: "en_US")).utf8.count, "USD ".utf8.count + Money.maximumUnitDigits - 2 + 3)
+        XCTAssertEqual(Money("12.75", .usd).formatted(locale: Locale(identifier: "en_US")), "$12.75")
+    }
+
     func testSplitIsBounded() {
         XCTAssertThrowsError(try Money("1.00", .usd).split(into: .max)) { error in
             XCTAssertEqual(error as? MoneyError, .tooManyParts(count: .max, limit: Money.maximumParts))
