@@ -78,7 +78,11 @@ public enum Property {
                 let counterexample = Counterexample(
                     original: value, shrunk: shrinker.bestValue, caseIndex: index,
                     originalFailure: failure.message,
-                    shrunkFailure: evaluate(property, shrinker.bestValue)?.message ?? failure.message,
+                    // Checked once more for the report: a property that now passes on it is not
+                    // deterministic, and the report says so rather than repeat an old failure
+                    // (review, 2026-11-30).
+                    shrunkFailure: evaluate(property, shrinker.bestValue)?.message
+                        ?? "passed when checked again: the property is not deterministic",
                     shrinkSteps: shrinker.improvements, shrinkAttempts: shrinker.attempts, choices: shrinker.best)
                 return PropertyResult(seed: runSeed, casesRun: index + 1, failure: counterexample, generationError: nil)
             }

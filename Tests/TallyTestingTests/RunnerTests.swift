@@ -52,6 +52,20 @@ final class RunnerTests: XCTestCase {
         XCTAssertTrue(failure.shrunkFailure.hasPrefix("threw"), failure.shrunkFailure)
     }
 
+    /// A property that fails only now and then is reported as such: the report used to say the
+    /// shrunk value "returned false" when checking it again passed (review, 2026-11-30).
+    func testAFlakyPropertyIsReportedAsNotDeterministic() throws {
+        var calls = 0
+        let result = Property.check(Gen.int(in: 0...1000), count: 100, seed: 3) { x in
+            calls += 1
+            return !(x > 10 && calls % 2 == 1)
+        }
+        let failure = try XCTUnwrap(result.failure)
+        XCTAssertEqual(failure.shrunkFailure, "passed when checked again: the property is not deterministic")
+        XCTAssertTrue(result.report(filter: "X").contains("(passed when checked again: the property is not deterministic;"), result.report(filter: "X"))
+        XCTAssertEqual(failure.originalFailure, "returned false")
+    }
+
     func testPassingPropertyRunsEveryCase() {
         let result = Property.check(Gen.decimal(), count: 250, seed: 1) { a in (a - a).isZero }
         XCTAssertTrue(result.passed)
