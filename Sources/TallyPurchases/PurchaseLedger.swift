@@ -257,36 +257,25 @@ public struct PurchaseLedger: Sendable {
 
     /// The open order a transaction without an order id most likely paid: same product and
     /// quantity, created within the window before it, not paid by another transaction; the
-    /// latest such order (ties by smaller id) that no pending transaction names, or else the
-    /// one such order, if there is exactly one, that only pending transactions name.
+    /// latest such order (ties by smaller id).
     private func match(_ transaction: Transaction) -> Order? {
-        // Taken: orders being paid or paid, and orders a held transaction names. Orders another
-        // transaction names while it is still pending (purchasing, deferred) are taken too, as
-        // its payment will most likely go through — unless nothing else fits: StoreKit 1 names a
-        // payment after its object until it is purchased (`local-…` in the guide's glue), so the
-        // purchasing record of this very payment names the order its purchased self lost. A
-        // review found such a purchase never matched, never credited.
-        var taken = Set<String>()
-        var namedByPending = Set<String>()
-        for record in state.records.values where record.transaction.identifier != transaction.identifier {
+        // Taken: orders being paid or paid, and orders another transaction names while it is
+        // still pending (its payment will most likely go through).
+        let claimed = Set(state.records.values.compactMap { record -> String? in
+            guard record.transaction.identifier != transaction.identifier else { return nil }
             switch record.status {
-            case .purchasing, .deferred: if let orderID = record.transaction.orderID { namedByPending.insert(orderID) }
-            case .held: if let orderID = record.transaction.orderID { taken.insert(orderID) }
-            default: if let orderID = record.status.orderPaid { taken.insert(orderID) }
+            case .purchasing, .deferred, .held: return record.transaction.orderID
+            default: return record.status.orderPaid
             }
-        }
+        })
         let latest = transaction.date.advanced(by: policy.clockSkew)
         let earliest = transaction.date.advanced(by: .zero - policy.orderMatchWindow)
-        let candidates = state.orders.values.filter { order in
-            order.product.identifier == transaction.productIdentifier && order.quantity == transaction.quantity
-                && order.createdAt <= latest && order.createdAt >= earliest && !taken.contains(order.id)
-        }
-        let unnamed = candidates.filter { !namedByPending.contains($0.id) }
-        if let order = unnamed.max(by: { a, b in a.createdAt != b.createdAt ? a.createdAt < b.createdAt : a.id > b.id }) {
-            return order
-        }
-        // Two pending payments for the same product: which one this is cannot be told; hold it.
-        return candidates.count == 1 ? candidates.first : nil
+        return state.orders.values
+            .filter { order in
+                order.product.identifier == transaction.productIdentifier && order.quantity == transaction.quantity
+                    && order.createdAt <= latest && order.createdAt >= earliest && !claimed.contains(order.id)
+            }
+            .max { a, b in a.createdAt != b.createdAt ? a.createdAt < b.createdAt : a.id > b.id }
     }
 
     /// Another transaction being paid or paid for `orderID`, if any.

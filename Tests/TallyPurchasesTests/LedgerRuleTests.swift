@@ -143,31 +143,6 @@ final class LedgerReviewTests: XCTestCase, PurchaseFixtures {
         XCTAssertEqual(uploads(ledger.handle(purchased("T1", at: 20))), ["T1→O1"], "O2 is T2's")
     }
 
-    /// The guide's StoreKit 1 glue names a purchasing transaction after its object (`local-…`) and
-    /// the purchased one by its real id: when the purchased one lost its order id, the order its
-    /// own purchasing record names is the only candidate and is matched (a review found it held
-    /// forever, never credited). With two pending payments for the product it cannot be told
-    /// which one paid: held, as before.
-    func testAPurchaseWhosePurchasingSelfNamesTheOrderIsMatched() throws {
-        var ledger = PurchaseLedger()
-        try ledger.handle(order("O1", at: 0))
-        ledger.handle(.transactionUpdated(Transaction(identifier: "local-1", productIdentifier: "coins.100", orderID: "O1",
-                                                      date: t0.advanced(by: .seconds(5)), state: .purchasing)))
-        XCTAssertEqual(uploads(ledger.handle(purchased("1000000001", at: 9))), ["1000000001→O1"])
-        ledger.handle(.receiptAccepted(transactionID: "1000000001"))
-        XCTAssertEqual(ledger.credits.map(\.key), ["1000000001"])
-
-        var two = PurchaseLedger()
-        try two.handle(order("O1", at: 0))
-        try two.handle(order("O2", at: 1))
-        for (id, orderID) in [("local-1", "O1"), ("local-2", "O2")] {
-            two.handle(.transactionUpdated(Transaction(identifier: id, productIdentifier: "coins.100", orderID: orderID,
-                                                       date: t0.advanced(by: .seconds(5)), state: .purchasing)))
-        }
-        XCTAssertEqual(uploads(two.handle(purchased("1000000001", at: 9))), [])
-        guard case .held? = two.status(of: "1000000001") else { return XCTFail("two pending payments: kept unfinished") }
-    }
-
     func testATransactionNamingAnOrderAMatchAlreadyPaysGoesThroughAndIsReported() throws {
         var ledger = PurchaseLedger()
         try ledger.handle(order("O1", at: 0))
