@@ -1,14 +1,6 @@
 import Foundation
 import TallyDecimal
 
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Musl)
-    import Musl
-#elseif canImport(Darwin)
-    import Darwin
-#endif
-
 /// The `tally` commands' input: a file, or standard input for `-`, read with a bound on its size
 /// and checked to be UTF-8, so that no input can make the process allocate without bound.
 public enum CommandInput {
@@ -49,14 +41,8 @@ public enum CommandInput {
                 throw ReadError(description: "no such file")
             }
             if isDirectory.boolValue { throw ReadError(description: "it is a directory") }
-            // Opened without blocking, then read blocking: opening a named pipe that no process
-            // writes blocks forever (a review found `tally quote FIFO` hanging); this way it reads
-            // as empty, while a pipe with a writer (`tally quote <(cat doc.json)`) reads as usual.
-            let descriptor = open(path, O_RDONLY | O_NONBLOCK)
-            guard descriptor >= 0 else { throw ReadError(description: "permission denied or not readable") }
-            let flags = fcntl(descriptor, F_GETFL)
-            if flags >= 0 { _ = fcntl(descriptor, F_SETFL, flags & ~O_NONBLOCK) }
-            handle = FileHandle(fileDescriptor: descriptor, closeOnDealloc: true)
+            guard let opened = FileHandle(forReadingAtPath: path) else { throw ReadError(description: "permission denied or not readable") }
+            handle = opened
         }
         defer { if path != "-" { try? handle.close() } }
         var data = Data()

@@ -1,5 +1,4 @@
 import Foundation
-import TallyBridge
 import XCTest
 
 /// The `tally` executable itself: the demo's output (golden, and the block the README quotes) and
@@ -63,15 +62,5 @@ final class CommandLineTests: XCTestCase {
         XCTAssertTrue(quote.output.contains(#""amount": "10.01""#), quote.output)
         XCTAssertEqual(try tally(["verify", "Examples/documents/seed-checkout.json", "--amount", "0.01"]).status, 0)
         XCTAssertEqual(try tally(["verify", "Examples/documents/seed-checkout.json", "--amount", "0.02"]).status, 1)
-    }
-
-    /// A named pipe that no process writes reads as empty: opening it blocked forever (review,
-    /// 2026-11-30). One with a writer reads as a file does.
-    func testANamedPipeWithoutAWriterDoesNotHang() throws {
-        let path = FileManager.default.temporaryDirectory.appendingPathComponent("tally-fifo-\(getpid())").path
-        unlink(path)
-        XCTAssertEqual(mkfifo(path, 0o600), 0)
-        defer { unlink(path) }
-        XCTAssertEqual(try CommandInput.read(path), "")
     }
 }
