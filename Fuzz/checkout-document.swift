@@ -142,6 +142,8 @@ func render(_ checkout: Checkout, _ step: String) {
             }
         } catch {
             // Apple Pay JS refuses amounts with more than 2 decimals and totals above WebKit's maximum.
+            // (A document's currency is ISO and its networks and capabilities are the defaults, so
+            // the renderers' other refusals — custom currencies, no 3-D Secure, no network — cannot occur.)
             check(format == .applepay && (checkout.currency.minorUnits > 2 || checkout.summary.total.amount > Checkout.webKitMaximumTotal),
                   "\(step): rendering \(format) threw \(error) (currency \(checkout.currency.code))")
         }

@@ -16,9 +16,9 @@ extension Money {
     /// exactly instead: `"CNY 1234567890123456789012345678901234567890.12"`. So are amounts in a
     /// custom currency whose code is not three upper-case letters (`"POINTS 1234.50"`): Foundation
     /// would print them as a bare number. An amount whose count of minor units has more than
-    /// `Money.maximumUnitDigits` digits is written exactly in scientific notation
-    /// (`"USD 1E+999999"`): spelled out at the currency's scale it would pass the decimal's
-    /// million-digit bound (a review found such an amount stopping the process here).
+    /// `Money.maximumUnitDigits` digits is written exactly as `description` writes it, not
+    /// rounded (`"USD 1E+999999"`): spelled out at the currency's scale it would pass the
+    /// decimal's million-digit bound (a review found such an amount stopping the process here).
     public func formatted(locale: Locale) -> String {
         if !amount.isZero && amount.digitCount + amount.exponent + currency.minorUnits > Money.maximumUnitDigits {
             return "\(currency.code) \(amount.description)"

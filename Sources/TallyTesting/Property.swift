@@ -141,7 +141,8 @@ public struct Counterexample<Value> {
     public let caseIndex: Int
     /// Why the original failed (`returned false`, or `threw …`).
     public let originalFailure: String
-    /// Why the shrunk value fails.
+    /// Why the shrunk value fails, checked once more for the report; `passed when checked again:
+    /// the property is not deterministic` when it no longer does.
     public let shrunkFailure: String
     /// How many times shrinking found a simpler failing value.
     public let shrinkSteps: Int

@@ -69,7 +69,6 @@ final class RendererSpecTests: XCTestCase {
         XCTAssertTrue(asked.contains(#""requiredShippingContactFields":["email","phone"]"#), asked)
     }
 
-    /// WebKit refuses an Apple Pay total above 100,000,000; the renderer says so instead.
     /// What Safari and browsers would refuse is a typed error here instead (a review against
     /// Apple's and WebKit's rules, 2026-11-30): custom currencies, 1-decimal amounts, merchant
     /// capabilities without 3-D Secure, no network; and the coupon field is offered when the
@@ -106,6 +105,7 @@ final class RendererSpecTests: XCTestCase {
         XCTAssertFalse(JSONWriter.write(try SummaryRenderer.applePay(usd), pretty: false).contains("oupon"))
     }
 
+    /// WebKit refuses an Apple Pay total above 100,000,000; the renderer says so instead.
     func testApplePayRefusesATotalAboveWebKitsMaximum() throws {
         let document = #"{"currencyCode": "USD", "countryCode": "US", "merchantName": "S", "items": [{"label": "A", "amount": "100000000.01"}]}"#
         let refused = run(document, ["--format", "applepay"])
