@@ -20,6 +20,7 @@
 // Before all that, JSONReader reads the raw bytes (invalid UTF-8 is an error there, not repaired),
 // and a value it reads must survive JSONWriter (compact and pretty) and JSONReader again unchanged.
 // A violation stops the process (fatalError), which libFuzzer reports as a crash.
+import Foundation
 import TallyBridge
 import TallyCheckout
 import TallyDecimal
@@ -62,14 +63,17 @@ func checkState(_ checkout: Checkout, _ step: String) {
     }
 }
 
-/// Equality of two codes once lowercased, in any normalization ("cn" and "CN"; "QUÉBEC" and
-/// "que\u{301}bec"), as the checkout's rules document it (ShippingRule in Rules.swift).
+/// Equality of two codes once trimmed of surrounding white space and lowercased, in any
+/// normalization ("cn", " CN"; "QUÉBEC" and "que\u{301}bec"), as Guides/Checkout.md documents it.
 func sameCode(_ a: String, _ b: String) -> Bool {
-    a.lowercased() == b.lowercased()
+    a.trimmingCharacters(in: .whitespacesAndNewlines).lowercased() == b.trimmingCharacters(in: .whitespacesAndNewlines).lowercased()
 }
 
-/// An empty code is no code (the documented rule for contacts).
-func known(_ code: String?) -> String? { code?.isEmpty == false ? code : nil }
+/// A blank code is no code (the documented rule for contacts); a code is read trimmed.
+func known(_ code: String?) -> String? {
+    let trimmed = code?.trimmingCharacters(in: .whitespacesAndNewlines)
+    return trimmed?.isEmpty == false ? trimmed : nil
+}
 
 /// The derived lines (discount, shipping, tax, surcharge, total) the checkout's documented rules
 /// give for its current state, computed here from its public properties: an independent model of

@@ -75,9 +75,10 @@ def show(d, minor):
 
 
 def same(a, b):
-    """Guide: country and region codes match when equal once lowercased, in any normalization."""
+    """Guide: country and region codes match when equal once trimmed of surrounding white space
+    and lowercased, in any normalization."""
     if a is None or b is None: return False
-    return fold(a) == fold(b)
+    return fold(a.strip()) == fold(b.strip())
 
 
 def fold(s):

@@ -143,11 +143,11 @@ struct RuleIndex: Hashable, Sendable {
     var value: Int? { raw < 0 ? nil : Int(raw) }
 }
 
-/// Whether two country or region codes are the same: equal once both are lowercased, compared
-/// as Unicode strings are (canonically equivalent spellings are equal). So "ca" is "CA", and
-/// "QUÉBEC", "québec" and "que\u{301}bec" (a combining accent) are one region. An equivalence:
-/// it is `a.lowercased() == b.lowercased()`, answered without building strings unless a byte
-/// outside ASCII differs.
+/// Whether two country or region codes are the same: equal once both are trimmed of surrounding
+/// white space and lowercased, compared as Unicode strings are (canonically equivalent spellings
+/// are equal). So "ca" and " CA " are "CA", and "QUÉBEC", "québec" and "que\u{301}bec" (a
+/// combining accent) are one region. An equivalence, answered without building strings unless
+/// a byte outside ASCII, or white space, differs.
 func sameCode(_ a: String, _ b: String) -> Bool {
     // The usual case, a sheet reporting "US" for a rule's "US", answered by `==`, which compares
     // small ASCII strings as raw bits; the byte loop below is for codes that differ in ASCII case
@@ -162,13 +162,14 @@ func sameCode(_ a: String, _ b: String) -> Bool {
         case (let x?, let y?):
             if x == y { continue }
             // Differing bytes outside ASCII (another case, another normalization, or another
-            // letter): only whole strings can tell.
-            if x >= 0x80 || y >= 0x80 { return sameCodeSpelledOtherwise(a, b) }
+            // letter), or white space (a padded code: " cn" in a rule, a contact's "cn"): only
+            // whole strings can tell.
+            if x >= 0x80 || y >= 0x80 || isCodeSpace(x) || isCodeSpace(y) { return sameCodeSpelledOtherwise(a, b) }
             let lx = x &- 65 < 26 ? x | 0x20 : x
             let ly = y &- 65 < 26 ? y | 0x20 : y
             if lx != ly { return false }  // two different ASCII characters: no spelling unites them
-        case (nil, let y?): return y >= 0x80 && sameCodeSpelledOtherwise(a, b)
-        case (let x?, nil): return x >= 0x80 && sameCodeSpelledOtherwise(a, b)
+        case (nil, let y?): return (y >= 0x80 || isCodeSpace(y)) && sameCodeSpelledOtherwise(a, b)
+        case (let x?, nil): return (x >= 0x80 || isCodeSpace(x)) && sameCodeSpelledOtherwise(a, b)
         }
     }
 }
@@ -181,8 +182,12 @@ func sameCode(_ a: String, _ b: String) -> Bool {
 /// contact change, W11).
 @inline(never) @_effects(readonly)
 func sameCodeSpelledOtherwise(_ a: String, _ b: String) -> Bool {
-    a.lowercased() == b.lowercased()
+    a.trimmingCharacters(in: .whitespacesAndNewlines).lowercased() == b.trimmingCharacters(in: .whitespacesAndNewlines).lowercased()
 }
+
+/// An ASCII white-space byte (space, tab, line feed, carriage return, vertical tab, form feed).
+@inline(__always)
+func isCodeSpace(_ byte: UInt8) -> Bool { byte == 0x20 || byte &- 0x09 < 5 }
 
 extension PostalAddress {
     /// The ISO country code without surrounding white space, `nil` when it is missing or blank

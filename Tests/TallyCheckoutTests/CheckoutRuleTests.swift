@@ -337,6 +337,24 @@ final class CheckoutRuleTests: XCTestCase {
         XCTAssertEqual(paying(" ca ", with: credit).status, .success)
     }
 
+    /// Codes are compared without surrounding white space on both sides: after contact codes
+    /// were trimmed, a rule's " cn" no longer matched a contact's " cn" (the fuzz harness's
+    /// model caught it); a rule's and a contact's padding now both disappear.
+    func testPaddedCodesMatchOnBothSides() throws {
+        for (ruleCountry, contactCountry) in [(" cn", " cn"), (" cn", "CN"), ("CN", "cn\t"), ("cn", "\u{3000}CN")] {
+            var checkout = try Checkout(
+                currency: .usd, countryCode: "US", merchantName: "M", items: [SummaryItem(label: "A", amount: "1.00")],
+                taxRules: [TaxRule(country: ruleCountry, rate: "0.13")])
+            _ = checkout.changeShippingContact(Contact(postalAddress: PostalAddress(isoCountryCode: contactCountry)))
+            XCTAssertEqual(checkout.summary.total.amount, "1.13", "rule \(String(reflecting: ruleCountry)), contact \(String(reflecting: contactCountry))")
+        }
+        var inner = try Checkout(
+            currency: .usd, countryCode: "US", merchantName: "M", items: [SummaryItem(label: "A", amount: "1.00")],
+            taxRules: [TaxRule(country: "c n", rate: "0.13")])
+        _ = inner.changeShippingContact(Contact(postalAddress: PostalAddress(isoCountryCode: "cn")))
+        XCTAssertEqual(inner.summary.total.amount, "1.00", "white space inside a code is not ignored")
+    }
+
     /// The phonetic name is a field of its own (`PKContactField.phoneticName`): a review found it
     /// satisfied by the plain name alone.
     func testAPhoneticNameIsItsOwnField() throws {
