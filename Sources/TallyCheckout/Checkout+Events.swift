@@ -295,7 +295,7 @@ extension Checkout {
         let reported = destination.contact?.postalAddress
         let advice =
             if exceedsMaximumTotal(here) {
-                "; its total would be above the maximum of \(inCurrency(maximumTotal ?? 0))"
+                "; its total would be above the maximum of \(Money(maximumTotal ?? 0, currency))"
             } else if reported?.knownCountryCode == nil {
                 "; the summary was priced without a shipping country"
             } else if reported?.knownRegion == nil, contact.postalAddress?.knownRegion != nil {
@@ -317,7 +317,7 @@ extension Checkout {
             + "not \(line(payment?.surchargeIndex.map { surcharges[$0].label }, shown.surcharge)) as shown"
         let advice =
             exceedsMaximumTotal(here)
-            ? "; its total would be above the maximum of \(inCurrency(maximumTotal ?? 0)): choose another card"
+            ? "; its total would be above the maximum of \(Money(maximumTotal ?? 0, currency)): choose another card"
             : "; select the card again to update the total"
         return PaymentError(.unknown, message: surcharge + advice)
     }
@@ -335,11 +335,8 @@ extension Checkout {
     /// `"Sales tax" 4.35 USD` for a line a rule adds, `none` when no rule applies.
     private func line(_ label: String?, _ amount: BigDecimal) -> String {
         guard let label else { return "none" }
-        return "\(quotedForMessage(label)) \(inCurrency(amount))"
+        return "\(quotedForMessage(label)) \(Money(amount, currency))"
     }
-
-    /// `4.35 USD`.
-    private func inCurrency(_ amount: BigDecimal) -> String { "\(amount.plainString) \(currency.code)" }
 }
 
 /// A payment-sheet event, for driving a checkout generically (tests, replays, servers).

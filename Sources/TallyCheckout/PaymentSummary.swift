@@ -210,7 +210,7 @@ private func trimmedCode(_ code: String) -> String? {
     }
     switch ends {
     case .some(nil): return nil  // empty
-    case .some(let (first, last)?) where first > 0x20 && first < 0x80 && last > 0x20 && last < 0x80: return code
+    case .some(let (first, last)?) where first < 0x80 && !isCodeSpace(first) && last < 0x80 && !isCodeSpace(last): return code
     default:
         let trimmed = code.trimmingCharacters(in: .whitespacesAndNewlines)
         return trimmed.isEmpty ? nil : trimmed
