@@ -38,6 +38,13 @@ extension Money {
         value.isZero ? 1 : value.digitCount + max(0, value.exponent)
     }
 
+    /// How many digits `amount` has written as a whole count of units of `10^unitExponent` (its
+    /// coefficient shifted to that exponent; 0 for zero): what the `maximumUnitDigits` checks of
+    /// cash rounding and formatting bound, decided without spelling the count out.
+    static func unitCountDigits(_ amount: BigDecimal, unitExponent: Int) -> Int {
+        amount.isZero ? 0 : amount.digitCount + amount.exponent - unitExponent
+    }
+
     /// Splits the amount by `ratios` so that the parts add up exactly to the amount.
     ///
     /// ```swift

@@ -25,7 +25,7 @@ extension Money {
         try currency.validateCashIncrement(increment)
         // The count of increments, as an integer, must stay within the decimal's bound.
         // (An increment is at least 10^exponent, so the count has at most this many digits.)
-        if !amount.isZero && amount.digitCount + amount.exponent - increment.exponent > Money.maximumUnitDigits {
+        if Money.unitCountDigits(amount, unitExponent: increment.exponent) > Money.maximumUnitDigits {
             throw .amountTooLarge(amount: amount, currency: currency)
         }
         // amount / increment, rounded to a whole count of increments, times the increment.
