@@ -86,6 +86,7 @@ extension Checkout {
     /// Non-mutating, and the one call `selectShippingMethod` makes before it assigns the index:
     /// the helpers it calls then borrow the checkout. (Called directly from the mutating method,
     /// each helper was handed a copy of the checkout, with a retain of every reference in it.)
+    @inline(__always)
     func proposedShippingMethodUpdate(_ identifier: String) -> (ShippingMethodUpdate, Int?) {
         guard let index = shippingMethodIndex(identifier), offers(methodAt: index) else {
             return (ShippingMethodUpdate(status: .failure, summaryItems: summary), nil)
