@@ -407,6 +407,17 @@ final class CheckoutRuleTests: XCTestCase {
         XCTAssertEqual(update.errors.map(\.message), [#""A\u{2028}B\u{85}C" is not a coupon code"#])
     }
 
+    /// Bidirectional overrides and isolates in a typed code are escaped: a message read in a
+    /// terminal that applies the bidi algorithm cannot show the rest of its line reversed.
+    func testCouponMessagesEscapeBidirectionalControls() throws {
+        var checkout = try make(coupons: [Coupon(code: "TEN", benefit: .percentOff(10))])
+        let update = checkout.changeCouponCode("A\u{202E}01.0\u{2066}B\u{2069}\u{202C}")
+        XCTAssertEqual(update.errors.map(\.message), [#""A\u{202E}01.0\u{2066}B\u{2069}\u{202C}" is not a coupon code"#])
+        // Right-to-left text itself is not a control and stays as it is.
+        let hebrew = checkout.changeCouponCode("קוד\u{200F}")
+        XCTAssertEqual(hebrew.errors.map(\.message), ["\"קוד\u{200F}\" is not a coupon code"])
+    }
+
     /// A line prints its kind, not the box that stores it.
     func testSummaryItemsPrintTheirKind() {
         let date = Date(timeIntervalSince1970: 0)
