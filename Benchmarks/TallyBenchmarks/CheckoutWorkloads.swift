@@ -3,7 +3,7 @@
 // the full PassKit-shaped update (`selectShippingMethod`, `changeCouponCode`,
 // `changeShippingContact`); W9 also runs the seed tutorial's own approach (summary lines patched by
 // index, the total adjusted by subtracting the old shipping amount and adding the new one) with
-// `Foundation.Decimal` on the same 8 items. `verify` runs one cycle of the events on every variant's
+// `Foundation.Decimal` on the same 8 items, and as the seed writes it, with `NSDecimalNumber` objects. `verify` runs one cycle of the events on every variant's
 // live checkout and checks the totals against each other, against a from-scratch recomputation,
 // and against the same rules written on cents.
 import Foundation
@@ -40,6 +40,14 @@ func blackHole(_ value: [DecimalLine]) {}
 /// `[TallyLine]` overload: the seed's summary array on `BigDecimal`.
 @inline(never) @_optimize(none)
 func blackHole(_ value: [TallyLine]) {}
+
+/// `[SeedSummaryItem]` overload: the seed's summary array of objects.
+@inline(never) @_optimize(none)
+func blackHole(_ value: [SeedSummaryItem]) {}
+
+/// `NSDecimalNumber` overload.
+@inline(never) @_optimize(none)
+func blackHole(_ value: NSDecimalNumber) {}
 
 // MARK: - The checkouts
 
@@ -241,6 +249,41 @@ func shippingSwapSeedTally(_ lines: inout [TallyLine], _ methods: [TallyLine], r
     }
 }
 
+/// A line of the seed's summary as the seed has it: an object (its `PKPaymentSummaryItem`, whose
+/// `amount` is an `NSDecimalNumber`), so that the total line is changed in place.
+final class SeedSummaryItem {
+    let label: String
+    var amount: NSDecimalNumber
+
+    init(label: String, amount: NSDecimalNumber) {
+        self.label = label
+        self.amount = amount
+    }
+}
+
+/// The seed tutorial's `didSelectShippingMethod` as written: `decimalNumberBySubtracting:` and
+/// `decimalNumberByAdding:` on the total object, then both objects written back by index (a Swift
+/// array of objects for the seed's `NSMutableArray`). `NSDecimal` in W9: information only, the
+/// target is judged against the `Decimal` port, the faster of the two.
+@inline(never)
+func shippingSwapSeedObjects(_ lines: inout [SeedSummaryItem], _ methods: [SeedSummaryItem], rounds: Int) {
+    for _ in 0..<rounds {
+        for method in methods {
+            let shippingIndex = lines.count - 2
+            let totalIndex = lines.count - 1
+            let old = lines[shippingIndex]
+            let total = lines[totalIndex]
+            total.amount = total.amount.subtracting(old.amount)
+            total.amount = total.amount.adding(method.amount)
+            lines[shippingIndex] = method
+            lines[totalIndex] = total
+            blackHole(total.amount)
+            blackHole(Int64(lines.count))
+            blackHole(lines)
+        }
+    }
+}
+
 /// The seed's summary for `items` 8 items: the items, the shipping line (free), the total.
 func seedLines() -> [DecimalLine] {
     let items = CheckoutFixture.itemCents.enumerated().map { index, cents in
@@ -277,6 +320,8 @@ func shippingSwapWorkload() -> Workload {
             let method = CheckoutFixture.methods.first { $0.identifier == identifier }!
             return DecimalLine(label: method.label, amount: decimal(cents: method.cents))
         })
+    var seedObjects = seed.map { SeedSummaryItem(label: $0.label, amount: NSDecimalNumber(decimal: $0.amount)) }
+    let seedObjectMethods = opaque(seedMethods.map { SeedSummaryItem(label: $0.label, amount: NSDecimalNumber(decimal: $0.amount)) })
     let seedTallyMethods = opaque(
         CheckoutFixture.shippingCycle.map { identifier in
             let method = CheckoutFixture.methods.first { $0.identifier == identifier }!
@@ -292,6 +337,7 @@ func shippingSwapWorkload() -> Workload {
             Variant(name: "Array1000") { shippingSwapTallyArray(&largeArray, identifiers, rounds: $0) },
             Variant(name: "SeedTally") { shippingSwapSeedTally(&seedTally, seedTallyMethods, rounds: $0) },
             Variant(name: "Decimal") { shippingSwapSeed(&seed, seedMethods, rounds: $0) },
+            Variant(name: "NSDecimal") { shippingSwapSeedObjects(&seedObjects, seedObjectMethods, rounds: $0) },
         ],
         verify: {
             for (step, identifier) in CheckoutFixture.shippingCycle.enumerated() {
@@ -320,6 +366,14 @@ func shippingSwapWorkload() -> Workload {
                 seed = one
                 guard seed.count == 10, seed[8].label == seedMethods[step].label, seed[9].amount == decimal(cents: cents)
                 else { return "W9 Decimal: total \(seed[9].amount) after \(identifier), expected \(decimal(cents: cents))" }
+                var oneObjects = seedObjects
+                shippingSwapSeedObjects(&oneObjects, [seedObjectMethods[step]], rounds: 1)
+                seedObjects = oneObjects
+                guard seedObjects.count == 10, seedObjects[8] === seedObjectMethods[step],
+                    seedObjects[9].amount.decimalValue == decimal(cents: cents)
+                else {
+                    return "W9 NSDecimal: total \(seedObjects[9].amount) after \(identifier), expected \(decimal(cents: cents))"
+                }
                 var oneTally = seedTally
                 shippingSwapSeedTally(&oneTally, [seedTallyMethods[step]], rounds: 1)
                 seedTally = oneTally

@@ -204,8 +204,15 @@ func checkoutInformationLines(_ workload: Workload, _ rows: [Row], heapCounting:
                 workload: workload.id, figure: "Tally1000 ÷ Tally8", measured: ratio(large / small),
                 detail: "\(nanoseconds(large)) ns against \(nanoseconds(small)) ns per update"))
     }
+    let objects = median(rows, "NSDecimal")
+    if shippingSwap && (objects / small).isFinite {
+        lines.append(
+            InformationLine(
+                workload: workload.id, figure: "Tally8 against seed NSDecimalNumber", measured: "\(ratio(objects / small)) faster",
+                detail: "the seed's code as written, \(nanoseconds(objects)) ns; the target is judged against Decimal"))
+    }
     if heapCounting {
-        let names = ["Tally8", "Tally1000", "SeedTally", "Decimal"].filter { heapPerOperation(rows, $0).isFinite }
+        let names = ["Tally8", "Tally1000", "SeedTally", "Decimal", "NSDecimal"].filter { heapPerOperation(rows, $0).isFinite }
         if !names.isEmpty {
             lines.append(
                 InformationLine(
