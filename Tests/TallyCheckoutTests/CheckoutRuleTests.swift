@@ -355,6 +355,26 @@ final class CheckoutRuleTests: XCTestCase {
         XCTAssertEqual(inner.summary.total.amount, "1.00", "white space inside a code is not ignored")
     }
 
+    /// Region codes match without regard to case, surrounding white space or Unicode spelling, and
+    /// nothing else: the byte comparison that answers ASCII codes agrees with whole strings.
+    func testRegionCodesMatchByCaseSpaceAndSpelling() throws {
+        let cases: [(rule: String, contact: String, matches: Bool)] = [
+            ("CA", "CA", true), ("ca", "CA", true), ("Ca", "cA", true), ("CA", "CA ", true), (" CA", "ca", true),
+            ("QUÉBEC", "québec", true), ("québec", "que\u{301}bec", true), ("É", "é", true),
+            ("NY", "NJ", false), ("CA", "CAL", false), ("CAL", "CA", false), ("A-B", "a_b", false),
+            ("A", "A\u{301}", false), ("E", "É", false), ("C A", "CA", false), ("", "CA", false),
+        ]
+        for (rule, contact, matches) in cases {
+            var checkout = try Checkout(
+                currency: .usd, countryCode: "US", merchantName: "M", items: [SummaryItem(label: "A", amount: "1.00")],
+                taxRules: [TaxRule(country: "US", region: rule, rate: "0.13")])
+            _ = checkout.changeShippingContact(Contact(postalAddress: PostalAddress(administrativeArea: contact, isoCountryCode: "us")))
+            XCTAssertEqual(
+                checkout.summary.total.amount, matches ? "1.13" : "1.00",
+                "rule \(String(reflecting: rule)), contact \(String(reflecting: contact))")
+        }
+    }
+
     /// The phonetic name is a field of its own (`PKContactField.phoneticName`): a review found it
     /// satisfied by the plain name alone.
     func testAPhoneticNameIsItsOwnField() throws {
