@@ -375,6 +375,33 @@ final class CheckoutRuleTests: XCTestCase {
         }
     }
 
+    /// `print` (and a property test's report) shows a checkout's public state and a summary's
+    /// lines, the same in every run: a review found only `CheckoutTerms` and, for a summary, a
+    /// private type named by a memory address.
+    func testACheckoutPrintsWhatItSellsItsRulesAndItsState() throws {
+        let days = ShippingDateRange(start: DateComponents(year: 2026, month: 12, day: 1), end: DateComponents(year: 2026, month: 12, day: 3))
+        var checkout = try Checkout(
+            currency: .usd, countryCode: "US", merchantName: "M", items: [SummaryItem(label: "Tea", amount: "3.50")],
+            shippingMethods: [ShippingMethod(identifier: "express", label: "Express", amount: "10.00", dateRange: days)],
+            coupons: [Coupon(code: "TEN", benefit: .percentOff(10))], taxRules: [TaxRule(country: "US", region: "CA", rate: "0.0725")],
+            requiredShippingContactFields: [.phoneNumber, .emailAddress, .name])
+        _ = checkout.changeCouponCode("TEN")
+        let text = String(describing: checkout)
+        for part in [
+            "currency: USD", #"merchantName: "M""#, #"label: "Tea", amount: 3.50"#, #"identifier: "express""#, "year: 2026",
+            #"selectedShippingMethodIdentifier: Optional("express")"#, #"appliedCouponCode: Optional("TEN")"#,
+            #"region: Optional("CA"), rate: 0.0725"#, #"requiredShippingContactFields: ["emailAddress", "name", "phoneNumber"]"#,
+        ] {
+            XCTAssertTrue(text.contains(part), "\(part) is not in \(text)")
+        }
+        XCTAssertFalse(text.contains("unknown context") || text.contains("CheckoutTerms"), text)
+        let summary = String(describing: checkout.summary)
+        XCTAssertTrue(summary.hasPrefix("[") && summary.contains(#"SummaryItem(label: "Tea", amount: 3.50"#), summary)
+        XCTAssertTrue(summary.contains(#"SummaryItem(label: "M", amount: 13.15"#), summary)
+        XCTAssertFalse(summary.contains("unknown context"), summary)
+        XCTAssertTrue(String(describing: checkout.selectShippingMethod("express")).contains(#"label: "Express", amount: 10.00"#))
+    }
+
     /// The phonetic name is a field of its own (`PKContactField.phoneticName`): a review found it
     /// satisfied by the plain name alone.
     func testAPhoneticNameIsItsOwnField() throws {
