@@ -23,7 +23,9 @@ final class ExpectationCounter: @unchecked Sendable {
 /// Fails the current property case unless `condition` holds.
 ///
 /// Use it (or return a `Bool`) inside `forAll` instead of `XCTAssert`: a thrown failure lets the
-/// runner shrink the input, while an `XCTAssert` failure is recorded at once and cannot be shrunk.
+/// runner shrink the input, while an `XCTAssert` failure is recorded at once, cannot be shrunk,
+/// and is recorded again on every replay of the shrinker (one failing property, a dozen
+/// failures). For an optional, use `require` rather than `XCTUnwrap`, for the same reason.
 ///
 /// ```swift
 /// forAll(Gen.decimal()) { a in
@@ -39,8 +41,30 @@ public func expect(
     guard try condition() else { throw PropertyExpectationFailure(message: message(), file: file, line: line) }
 }
 
+/// The wrapped value, or a failure of the current property case when it is `nil`: `XCTUnwrap`
+/// for properties (an expectation, like `expect`, so the runner shrinks the input and reports
+/// the failure once).
+///
+/// ```swift
+/// forAll(Gen.zip(Gen.decimal(.moneySized), Gen.decimal(.moneySized))) { a, b in
+///     let sum = try require(BigDecimal((a + b).description), "the sum's text parses")
+///     try expect(sum == a + b)
+/// }
+/// ```
+/// - Throws: `PropertyExpectationFailure` with `message` and the caller's place.
+public func require<Wrapped>(
+    _ value: Wrapped?, _ message: @autoclosure () -> String = "required value is nil",
+    file: StaticString = #filePath, line: UInt = #line
+) throws -> Wrapped {
+    ExpectationCounter.current?.count += 1
+    guard let value else { throw PropertyExpectationFailure(message: message(), file: file, line: line) }
+    return value
+}
+
 /// What a property body may return: `Bool` (`true` when the property holds) or `Bool?` (`nil`
-/// counts as a failure: the property could not be evaluated; the report says "returned false").
+/// counts as a failure: the property could not be evaluated; the report says "returned nil",
+/// and shrinking keeps it apart from `false`, so that a wrong answer does not shrink into an
+/// input the body could not evaluate).
 ///
 /// Bodies that return nothing are checked by whether they throw (see `expect`). The two `forAll`
 /// forms are told apart by this protocol: a body that returns a `Bool` or `Bool?` picks this one,
@@ -48,6 +72,13 @@ public func expect(
 public protocol PropertyVerdict {
     /// Whether the property held.
     var propertyHolds: Bool { get }
+    /// Whether the property could not be evaluated (a `nil` verdict): a failure of its own kind.
+    var propertyUndecided: Bool { get }
+}
+
+extension PropertyVerdict {
+    /// `false`: a verdict that is not optional always decides.
+    public var propertyUndecided: Bool { false }
 }
 
 extension Bool: PropertyVerdict {
@@ -58,6 +89,8 @@ extension Bool: PropertyVerdict {
 extension Optional: PropertyVerdict where Wrapped == Bool {
     /// `true` only for `.some(true)`: `nil` (an optional chain or `try?` that gave up) fails.
     public var propertyHolds: Bool { self ?? false }
+    /// `true` for `nil`.
+    public var propertyUndecided: Bool { self == nil }
 }
 
 extension XCTestCase {
@@ -74,12 +107,17 @@ extension XCTestCase {
     /// ```
     /// Property failed at case 1 of seed 12345.
     ///   original: (-9.223372036854775805E+20, -7568.9136) (returned false)
-    ///   shrunk:   (0, 0.0) (returned false; 7 steps, 214 replays)
-    ///   replay:   TALLY_PROPERTY_SEED=12345 swift test --filter 'TmpFail.testExponentLaw'
+    ///   shrunk:   (0, 0.0) (returned false; 7 steps, 218 replays)
+    ///   replay:   TALLY_PROPERTY_SEED=12345 swift test --filter '\.TmpFail/testExponentLaw$'
     /// ```
-    /// A run on a fresh random seed first writes that seed to standard error
-    /// (`forAll at File.swift:12: seed … (replay: TALLY_PROPERTY_SEED=…)`), so that a crash inside
-    /// the property, which ends the process before any report, can be replayed too.
+    /// A run on a fresh random seed first writes that seed and the replay command to standard
+    /// error (`forAll at File.swift:12: seed … (replay: TALLY_PROPERTY_SEED=… swift test --filter …)`),
+    /// so that a crash inside the property, which ends the process before any report, can be
+    /// replayed too.
+    ///
+    /// `XCTSkip` cannot skip a test from inside a property (`forAll` does not throw): a body that
+    /// throws it stops the run, without shrinking, and the test fails with a report that says
+    /// so. Skip before calling `forAll`.
     /// - Parameters:
     ///   - generator: the inputs.
     ///   - count: cases (default 100; `TALLY_PROPERTY_COUNT` raises every count).
@@ -89,8 +127,10 @@ extension XCTestCase {
         _ generator: Gen<Value>, count: Int? = nil, seed: UInt64? = nil,
         file: StaticString = #filePath, line: UInt = #line, _ property: (Value) throws -> Verdict
     ) {
-        let result = Property.check(generator, count: count, seed: announcedSeed(seed, file: file, line: line)) {
-            try property($0).propertyHolds
+        let result = Property.check(generator, count: count, seed: announcedSeed(seed, file: file, line: line)) { value in
+            let verdict = try stoppingOnSkip { try property(value) }
+            if verdict.propertyUndecided { throw PropertyReturnedNil() }
+            return verdict.propertyHolds
         }
         if let report = PropertyReporter.failureReport(result, filter: testFilter) {
             XCTFail(report, file: file, line: line)
@@ -111,7 +151,7 @@ extension XCTestCase {
         let runSeed = announcedSeed(seed, file: file, line: line)
         let result = ExpectationCounter.$current.withValue(counter) {
             Property.check(generator, count: count, seed: runSeed) { value in
-                try property(value)
+                try stoppingOnSkip { try property(value) }
                 return true
             }
         }
@@ -129,18 +169,36 @@ extension XCTestCase {
         if let seed = seed ?? Property.environmentSeed { return seed }
         let fresh = UInt64.random(in: 0...UInt64.max)
         let place = "\(file)".split(separator: "/").last.map(String.init) ?? "\(file)"
-        FileHandle.standardError.write(Data("forAll at \(place):\(line): seed \(fresh) (replay: TALLY_PROPERTY_SEED=\(fresh))\n".utf8))
+        // The whole command, a raised count included: a crash at case 5,000 of a soak run is
+        // replayed only by a run that reaches case 5,000.
+        let replay = Property.replayCommand(seed: fresh, filter: testFilter)
+        FileHandle.standardError.write(Data("forAll at \(place):\(line): seed \(fresh) (replay: \(replay))\n".utf8))
         return fresh
     }
 
-    /// `Class.testMethod` from XCTest's name (`-[Class testMethod]` on Apple platforms,
-    /// `Class.testMethod` elsewhere); a `swift test --filter` regular expression.
+    /// `body`, with an `XCTSkip` it throws turned into `PropertyStopped`.
+    func stoppingOnSkip<T>(_ body: () throws -> T) throws -> T {
+        do {
+            return try body()
+        } catch let skip as XCTSkip {
+            throw PropertyStopped(
+                message: "the property threw XCTSkip (\(skip.message ?? "no message")), which cannot skip the test "
+                    + "from inside forAll; call XCTSkip before forAll")
+        }
+    }
+
+    /// A `swift test --filter` regular expression that selects this test and no other:
+    /// `\.Class/testMethod$` from XCTest's name (`-[Class testMethod]` on Apple platforms,
+    /// `Class.testMethod` elsewhere), since `swift test` matches `Module.Class/testMethod`.
+    /// (Unanchored, `Class.testTotal` also selected `Class.testTotalIsExact`, whose failures and
+    /// crashes then mixed into the replay.)
     var testFilter: String {
         var text = name
         if text.hasPrefix("-[") && text.hasSuffix("]") {
             text = String(text.dropFirst(2).dropLast()).replacingOccurrences(of: " ", with: ".")
         }
-        return text
+        guard let dot = text.lastIndex(of: ".") else { return text }
+        return #"\."# + text[..<dot] + "/" + text[text.index(after: dot)...] + "$"
     }
 }
 

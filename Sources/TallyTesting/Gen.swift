@@ -191,3 +191,10 @@ extension Gen {
         return values
     }
 }
+
+/// A generator may be shared between tests and threads (`static let price = Gen.money(in: .usd)`
+/// in Swift 6 mode): it holds only its function of the choice stream, which must be pure (the
+/// same choices give the same value, no shared mutable state), as replaying a seed and
+/// shrinking already require. The closures given to `Gen.init`, `map`, `flatMap` and `filter`
+/// must be pure too; the compiler does not check it.
+extension Gen: @unchecked Sendable {}

@@ -41,11 +41,14 @@ public enum Property {
     /// ```
     ///
     /// Shrinking keeps only candidates that fail *the same way* as the original: returning `false`,
-    /// or throwing an error of the same type (for `expect`, at the same line). A simpler input that
-    /// fails differently (a division by zero instead of a wrong answer) is a different bug, and
-    /// would hide the one that was found.
+    /// or throwing an error of the same type and case (the same code, for an `NSError`; for
+    /// `expect`, at the same line). A simpler input that fails differently (a division by zero
+    /// instead of a wrong answer, `ArithmeticError.divisionByZero` instead of
+    /// `.inexactQuotient`) is a different bug, and would hide the one that was found.
     /// - Parameters:
     ///   - count: cases to try; `defaultCount` (100) when `nil`. `TALLY_PROPERTY_COUNT` raises it.
+    ///     A count below 1 is a mistake (a computed count that came out 0 would otherwise pass
+    ///     having checked nothing): the result is then a `PropertyConfigurationError`.
     ///   - seed: the run's seed; `TALLY_PROPERTY_SEED`, else a fresh random seed, when `nil`.
     ///   - maxShrinkAttempts: replays the shrinker may spend (default 5,000).
     ///   - property: returns `false` or throws to signal a counterexample.
@@ -55,7 +58,7 @@ public enum Property {
         _ property: (Value) throws -> Bool
     ) -> PropertyResult<Value> {
         let runSeed = seed ?? environmentSeed ?? UInt64.random(in: 0...UInt64.max)
-        if let problem = environmentProblem {
+        if let problem = environmentProblem ?? count.flatMap({ $0 < 1 ? "count: \($0) is not a positive number of cases" : nil }) {
             return PropertyResult(seed: runSeed, casesRun: 0, failure: nil, generationError: PropertyConfigurationError(message: problem))
         }
         let cases = max(count ?? defaultCount, environmentCount ?? 0)
@@ -69,6 +72,10 @@ public enum Property {
                 return PropertyResult(seed: runSeed, casesRun: index + 1, failure: nil, generationError: error)
             }
             guard let failure = evaluate(property, value) else { continue }
+            if let stop = failure.stop {
+                // Not a counterexample (an `XCTSkip` in the body): stop without shrinking.
+                return PropertyResult(seed: runSeed, casesRun: index + 1, failure: nil, generationError: stop)
+            }
             // Shrink without re-entering the caller's closure concurrently: it runs in this thread.
             return withoutActuallyEscaping(property) { property in
                 var shrinker = Shrinker(
@@ -90,10 +97,12 @@ public enum Property {
         return PropertyResult(seed: runSeed, casesRun: cases, failure: nil, generationError: nil)
     }
 
-    /// How a property failed: `kind` tells failures apart for shrinking, `message` is for people.
+    /// How a property failed: `kind` tells failures apart for shrinking, `message` is for people;
+    /// `stop` is set when the body asked to end the run instead (see `PropertyStopped`).
     struct Failure {
         let kind: String
         let message: String
+        var stop: PropertyStopped? = nil
     }
 
     /// `nil` when the property holds for `value`, else how it failed.
@@ -102,10 +111,37 @@ public enum Property {
             return try property(value) ? nil : Failure(kind: "false", message: "returned false")
         } catch let error as PropertyExpectationFailure {
             return Failure(kind: "expect \(error.file):\(error.line)", message: "threw \(error)")
+        } catch is PropertyReturnedNil {
+            // `nil` is its own failure: a wrong answer (`false`) must not shrink into an input the
+            // body could not evaluate at all (a `try?` that met a division by zero).
+            return Failure(kind: "nil", message: "returned nil")
+        } catch let stop as PropertyStopped {
+            return Failure(kind: "stop", message: stop.message, stop: stop)
         } catch {
-            return Failure(kind: "error \(String(reflecting: type(of: error)))", message: "threw \(error)")
+            // The case too (`Error._code` is an enum's case, an `NSError`'s code): one error type
+            // per layer (`ArithmeticError`, `CheckoutError`) holds many different bugs.
+            return Failure(kind: "error \(String(reflecting: type(of: error))) \(error._code)", message: "threw \(error)")
         }
     }
+
+    /// The command that replays a run of `seed`: `TALLY_PROPERTY_SEED` (and a raised
+    /// `TALLY_PROPERTY_COUNT`, which the replay needs to reach a late case) and `swift test`, with
+    /// `--filter` when the test is known.
+    static func replayCommand(seed: UInt64, filter: String?) -> String {
+        let count = environmentCount.map { " TALLY_PROPERTY_COUNT=\($0)" } ?? ""
+        return "TALLY_PROPERTY_SEED=\(seed)\(count) swift test" + (filter.map { " --filter '\($0)'" } ?? "")
+    }
+}
+
+/// Thrown by `forAll` for a body that returned `nil`: a failure of its own kind.
+struct PropertyReturnedNil: Error {}
+
+/// Thrown by `forAll` when the body asked to end the run rather than failed (it threw
+/// `XCTSkip`, which cannot skip a test from inside a property): the run stops at once, without
+/// shrinking, and the report says why.
+struct PropertyStopped: Error, CustomStringConvertible {
+    let message: String
+    var description: String { message }
 }
 
 /// A mistake in `TALLY_PROPERTY_SEED` or `TALLY_PROPERTY_COUNT`.
@@ -124,7 +160,10 @@ public struct PropertyResult<Value> {
     public let casesRun: Int
     /// The counterexample, when the property failed.
     public let failure: Counterexample<Value>?
-    /// Set when the generator itself could not produce a value (for example a filter that rejects everything).
+    /// Set when the generator itself could not produce a value (for example a filter that rejects
+    /// everything), when the run was misconfigured (`PropertyConfigurationError`: a count below 1,
+    /// a bad `TALLY_PROPERTY_SEED` or `TALLY_PROPERTY_COUNT`), or when the body stopped it (it
+    /// threw `XCTSkip`, which cannot skip a test from inside `forAll`).
     public let generationError: (any Error)?
 
     /// Whether every case passed.
@@ -158,9 +197,14 @@ extension PropertyResult {
     /// - Parameter filter: the `swift test --filter` argument that selects the test, if known.
     public func report(filter: String?) -> String {
         if let error = generationError as? PropertyConfigurationError { return "Property not run: \(error)" }
-        // The replay needs as many cases as reached the failure: keep a raised count in the command.
-        let count = Property.environmentCount.map { " TALLY_PROPERTY_COUNT=\($0)" } ?? ""
-        let replay = "TALLY_PROPERTY_SEED=\(seed)\(count) swift test" + (filter.map { " --filter '\($0)'" } ?? "")
+        // The replay needs as many cases as reached the failure: a raised count stays in the command.
+        let replay = Property.replayCommand(seed: seed, filter: filter)
+        if let stop = generationError as? PropertyStopped {
+            return """
+                Property stopped at case \(casesRun - 1) of seed \(seed): \(stop)
+                  replay:   \(replay)
+                """
+        }
         if let error = generationError {
             return """
                 Could not generate a value (case \(casesRun - 1), seed \(seed)): \(error)

@@ -6,7 +6,8 @@
 /// smaller) than the best so far; that order is well-founded, so shrinking always ends. Passes,
 /// repeated until none improves: delete chunks of 8, 4, 2, 1 choices; zero such chunks; lower each
 /// choice (to 0, else by binary search); replace sub-values' spans with zeros; and, when
-/// nothing else helps, move value from earlier choices to later ones.
+/// nothing else helps, move value from earlier choices to later ones, then try each choice's
+/// smallest values one by one.
 struct Shrinker<Value> {
     let generator: Gen<Value>
     let fails: (Value) -> Bool
@@ -73,7 +74,29 @@ struct Shrinker<Value> {
                 index += 1
             }
             if !improved && redistribute() { improved = true }
+            if !improved && trySmallValues() { improved = true }
         }
+    }
+
+    /// Tries the values 1 … 32 of each choice one by one. The binary search of `lower` assumes a
+    /// property that fails from some value up; one that fails at scattered values ("no amount is
+    /// a multiple of 0.07") can fail at a small value it jumps over, so without this it stopped
+    /// at 0.21 USD, or at 10,187,395,090,540,463.11 USD, instead of 0.07 (review, 2026-11-30).
+    /// Run only when the other passes are stuck, so it costs nothing on the usual properties.
+    private mutating func trySmallValues() -> Bool {
+        var index = 0
+        while index < best.count && attempts < maxAttempts {
+            let current = best[index]
+            if current > 1 {
+                for small in 1..<min(current, 33) where attempts < maxAttempts && index < best.count {
+                    var candidate = best
+                    candidate[index] = small
+                    if consider(candidate) { return true }
+                }
+            }
+            index += 1
+        }
+        return false
     }
 
     /// Moves value from an earlier choice to one of the next eight (all of it, else halves): the

@@ -1,0 +1,176 @@
+// Regression tests for a review of TallyTesting (2026-11-30): how failures are told apart while
+// shrinking, what stops a run, what a report shows and replays, and generators as constants.
+import Foundation
+import TallyCheckout
+import TallyDecimal
+import TallyMoney
+@testable import TallyTesting
+import XCTest
+
+/// A generator shared as a constant: `Gen` is `Sendable`, so this compiles in Swift 6 mode.
+enum SharedGenerators {
+    static let price = Gen.money(in: .usd)
+}
+
+final class ShrinkingKindsTests: XCTestCase {
+    private var capturing = false
+    private var captured: [(description: String, line: Int)] = []
+
+    override func recordFailure(withDescription description: String, inFile filePath: String, atLine lineNumber: Int, expected: Bool) {
+        if capturing {
+            captured.append((description, lineNumber))
+        } else {
+            super.recordFailure(withDescription: description, inFile: filePath, atLine: lineNumber, expected: expected)
+        }
+    }
+
+    /// The failures `forAll` records while `body` runs, instead of failing this test.
+    private func failures(_ body: () -> Void) -> [(description: String, line: Int)] {
+        capturing = true
+        captured = []
+        body()
+        capturing = false
+        // XCTFail records "failed - " before the message.
+        return captured.map { (String($0.description.dropFirst($0.description.hasPrefix("failed - ") ? 9 : 0)), $0.line) }
+    }
+
+    /// A wrong answer (`false`) does not shrink into an input the body could not evaluate (`nil`:
+    /// the `try?` met a division by zero). It did: `(-0.0002, 0.0141)` shrank to `(0, 0)`.
+    func testAFalseVerdictDoesNotShrinkIntoANilOne() throws {
+        let reports = failures {
+            forAll(Gen.zip(Gen.decimal(.moneySized), Gen.decimal(.moneySized)), count: 500, seed: 5) { a, b in
+                (try? a.divided(by: b, scale: 2)).map { $0.magnitude <= a.magnitude }
+            }
+        }
+        XCTAssertEqual(reports.count, 1)
+        let report = try XCTUnwrap(reports.first?.description)
+        XCTAssertTrue(report.contains("original: (-0.0002, 0.0141) (returned false)"), report)
+        let shrunk = try XCTUnwrap(report.components(separatedBy: "shrunk:").last)
+        XCTAssertTrue(shrunk.contains("(returned false;"), report)
+        XCTAssertFalse(shrunk.contains(", 0) ("), "the divisor shrank to 0:\n\(report)")
+        // And a `nil` is reported as what it is.
+        let undecided = Property.check(Gen.int(in: 0...9), count: 5, seed: 1) { _ in throw PropertyReturnedNil() }
+        XCTAssertEqual(undecided.failure?.originalFailure, "returned nil")
+    }
+
+    /// Errors of one type but another case are different bugs: `inexactQuotient` did shrink into
+    /// `divisionByZero` (both `ArithmeticError`) on every seed tried.
+    func testAnErrorDoesNotShrinkIntoAnotherCaseOfItsType() throws {
+        let pairs = Gen.zip(Gen.decimal(.moneySized), Gen.decimal(.moneySized))
+        var inexact = 0
+        defer { XCTAssertGreaterThan(inexact, 0, "no seed found an inexact quotient first") }
+        for seed: UInt64 in 0..<5 {
+            let result = Property.check(pairs, count: 500, seed: seed) { a, b in
+                _ = try a.divided(by: b)  // "exact division never throws": false
+                return true
+            }
+            let failure = try XCTUnwrap(result.failure, "seed \(seed)")
+            func kind(_ message: String) -> String {
+                message.contains("division by zero") ? "divisionByZero" : message.contains("no exact decimal quotient") ? "inexactQuotient" : message
+            }
+            XCTAssertEqual(kind(failure.shrunkFailure), kind(failure.originalFailure), "seed \(seed): \(failure.original) shrank to \(failure.shrunk)")
+            inexact += kind(failure.originalFailure) == "inexactQuotient" ? 1 : 0
+        }
+    }
+
+    /// `XCTSkip` in a body stops the run at once, without shrinking, with one failure that says
+    /// why (it was shrunk and reported as a counterexample).
+    func testXCTSkipInsideAPropertyStopsTheRunAndSaysWhy() throws {
+        var calls = 0
+        let reports = failures {
+            forAll(Gen.int(in: 0...10), seed: 1) { x in
+                calls += 1
+                try XCTSkipIf(x >= 0, "needs a feature this platform lacks")
+                try expect(x >= 0)
+            }
+        }
+        XCTAssertEqual(calls, 1, "no shrinking, no further cases")
+        XCTAssertEqual(reports.count, 1)
+        let report = try XCTUnwrap(reports.first?.description)
+        XCTAssertTrue(report.hasPrefix("Property stopped at case 0 of seed 1: the property threw XCTSkip (needs a feature this platform lacks)"), report)
+        XCTAssertTrue(report.contains("call XCTSkip before forAll"), report)
+        XCTAssertTrue(report.contains("replay:   TALLY_PROPERTY_SEED=1"), report)
+    }
+
+    /// A non-monotone property shrinks to its least failing value: "no nonzero amount is a
+    /// multiple of 0.07" stopped at 0.21 USD, 6.37 USD or 10,187,395,090,540,463.11 USD.
+    func testANonMonotonePropertyShrinksToItsLeastFailingValue() {
+        var shrunk: [String: Int] = [:]
+        for seed: UInt64 in 0..<20 {
+            let result = Property.check(Gen.money(in: .usd), seed: seed) { money in
+                money.isZero || (try! money.amount.divided(by: "0.07", scale: 0, rounding: .down)) * "0.07" != money.amount
+            }
+            if let failure = result.failure { shrunk["\(failure.shrunk)", default: 0] += 1 }
+        }
+        XCTAssertEqual(shrunk.keys.sorted(), ["0.07 USD"])
+    }
+
+    /// A count below 1 is a mistake reported as one, as `TALLY_PROPERTY_COUNT=0` is; it ran no
+    /// case and passed.
+    func testACountBelowOneIsReported() {
+        for count in [0, -5] {
+            let result = Property.check(Gen.int(in: 0...10), count: count, seed: 1) { _ in false }
+            XCTAssertFalse(result.passed)
+            XCTAssertEqual(result.report(filter: nil), "Property not run: count: \(count) is not a positive number of cases")
+        }
+        let reports = failures { forAll(Gen.int(in: 0...10), count: 0, seed: 1) { x in try expect(x > 100) } }
+        XCTAssertEqual(reports.map(\.description), ["Property not run: count: 0 is not a positive number of cases"])
+    }
+
+    /// `require` unwraps inside a property and fails the case once, shrunk; `XCTUnwrap` recorded
+    /// a failure on every replay of the shrinker (8 for one property).
+    func testRequireFailsACaseOnceAndShrinks() throws {
+        let reports = failures {
+            forAll(Gen.int(in: 0...1000), seed: 1) { x in
+                let y = try require(x > 500 ? nil : x, "x is at most 500")
+                return y >= 0
+            }
+        }
+        XCTAssertEqual(reports.count, 1)
+        let report = try XCTUnwrap(reports.first?.description)
+        XCTAssertTrue(report.contains("shrunk:   501 (threw x is at most 500 (ShrinkingKindsTests.swift:"), report)
+        // It counts as an expectation: a statement body that only requires checks something.
+        XCTAssertEqual(failures { forAll(Gen.int(in: 0...10), seed: 1) { x in _ = try require(Optional(x)) } }.count, 0)
+    }
+
+    /// The replay filter selects this test and no other (`Class.testTotal` also ran
+    /// `Class.testTotalIsExact`).
+    func testTheReplayFilterIsAnchored() throws {
+        XCTAssertEqual(testFilter, #"\.ShrinkingKindsTests/testTheReplayFilterIsAnchored$"#)
+        let filter = try NSRegularExpression(pattern: testFilter)
+        func selects(_ name: String) -> Bool { filter.firstMatch(in: name, range: NSRange(name.startIndex..., in: name)) != nil }
+        XCTAssertTrue(selects("TallyTestingTests.ShrinkingKindsTests/testTheReplayFilterIsAnchored"))
+        XCTAssertFalse(selects("TallyTestingTests.ShrinkingKindsTests/testTheReplayFilterIsAnchoredToo"))
+        XCTAssertFalse(selects("TallyTestingTests.MoreShrinkingKindsTests/testTheReplayFilterIsAnchored"))
+    }
+
+    /// The replay command keeps a raised `TALLY_PROPERTY_COUNT`: the seed announced before a run
+    /// (for a crash, which ends the process before any report) did not, and replayed 100 cases
+    /// of a crash found at case 240 of 20,000.
+    func testTheReplayCommandKeepsARaisedCount() {
+        let previous = ProcessInfo.processInfo.environment["TALLY_PROPERTY_COUNT"]
+        setenv("TALLY_PROPERTY_COUNT", "20000", 1)
+        defer {
+            if let previous { setenv("TALLY_PROPERTY_COUNT", previous, 1) } else { unsetenv("TALLY_PROPERTY_COUNT") }
+        }
+        XCTAssertEqual(
+            Property.replayCommand(seed: 7, filter: testFilter),
+            #"TALLY_PROPERTY_SEED=7 TALLY_PROPERTY_COUNT=20000 swift test --filter '\.ShrinkingKindsTests/testTheReplayCommandKeepsARaisedCount$'"#)
+    }
+
+    /// A checkout counterexample shows its currency, items and rules (it showed
+    /// `terms: TallyCheckout.CheckoutTerms`), the same in every run.
+    func testACheckoutCounterexampleShowsWhatItIs() throws {
+        let reports = failures { forAll(Gen.checkout, seed: 1) { checkout in checkout.items.count < 2 } }
+        let report = try XCTUnwrap(reports.first?.description)
+        let shrunk = try XCTUnwrap(report.components(separatedBy: "shrunk:").last)
+        XCTAssertTrue(shrunk.contains("currency: USD"), report)
+        XCTAssertTrue(shrunk.contains(#"label: "item""#), report)
+        XCTAssertFalse(report.contains("unknown context") || report.contains("CheckoutTerms"), report)
+    }
+
+    /// Generators shared as constants work like any other.
+    func testASharedGeneratorConstant() {
+        forAll(SharedGenerators.price) { price in price.currency == .usd }
+    }
+}
