@@ -193,8 +193,15 @@ extension Gen {
 }
 
 /// A generator may be shared between tests and threads (`static let price = Gen.money(in: .usd)`
-/// in Swift 6 mode): it holds only its function of the choice stream, which must be pure (the
-/// same choices give the same value, no shared mutable state), as replaying a seed and
-/// shrinking already require. The closures given to `Gen.init`, `map`, `flatMap` and `filter`
-/// must be pure too; the compiler does not check it.
+/// in Swift 6 mode). It holds its function of the choice stream, which must be pure (the same
+/// choices give the same value, no shared mutable state), as replaying a seed and shrinking
+/// already require: the closures given to `Gen.init`, `map`, `flatMap` and `filter` must be
+/// pure, and the compiler does not check it.
+///
+/// The conformance is unconditional, and so it is unchecked for a `Value` that is not
+/// `Sendable`: `constant`, `element(of:)`, `oneOf` and `frequency` hand the *same* instance of
+/// a class to every draw, so a generator of a mutable class made with them must not be shared
+/// between threads (each thread its own generator). A conformance only `where Value: Sendable`
+/// would let the compiler check that, but with Swift 6.3 it stops `Gen.array(of:count:)` from
+/// inferring its type at call sites, which would break the documented spelling.
 extension Gen: @unchecked Sendable {}

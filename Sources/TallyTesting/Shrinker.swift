@@ -82,7 +82,9 @@ struct Shrinker<Value> {
     /// property that fails from some value up; one that fails at scattered values ("no amount is
     /// a multiple of 0.07") can fail at a small value it jumps over, so without this it stopped
     /// at 0.21 USD, or at 10,187,395,090,540,463.11 USD, instead of 0.07 (review, 2026-11-30).
-    /// Run only when the other passes are stuck, so it costs nothing on the usual properties.
+    /// Run only when the other passes are stuck, which is the last round of every shrink: up to
+    /// 31 replays more per choice above 1 there (a review measured `x < 500` over 20 seeds at
+    /// 1,089 replays instead of 449; the shrunk values were the same).
     private mutating func trySmallValues() -> Bool {
         var index = 0
         while index < best.count && attempts < maxAttempts {

@@ -136,12 +136,13 @@ final class ShrinkingKindsTests: XCTestCase {
     /// The replay filter selects this test and no other (`Class.testTotal` also ran
     /// `Class.testTotalIsExact`).
     func testTheReplayFilterIsAnchored() throws {
-        XCTAssertEqual(testFilter, #"\.ShrinkingKindsTests/testTheReplayFilterIsAnchored$"#)
+        XCTAssertEqual(testFilter, #"(^|\.)ShrinkingKindsTests/testTheReplayFilterIsAnchored$"#)
         let filter = try NSRegularExpression(pattern: testFilter)
         func selects(_ name: String) -> Bool { filter.firstMatch(in: name, range: NSRange(name.startIndex..., in: name)) != nil }
         XCTAssertTrue(selects("TallyTestingTests.ShrinkingKindsTests/testTheReplayFilterIsAnchored"))
         XCTAssertFalse(selects("TallyTestingTests.ShrinkingKindsTests/testTheReplayFilterIsAnchoredToo"))
         XCTAssertFalse(selects("TallyTestingTests.MoreShrinkingKindsTests/testTheReplayFilterIsAnchored"))
+        XCTAssertTrue(selects("ShrinkingKindsTests/testTheReplayFilterIsAnchored"))
     }
 
     /// The replay command keeps a raised `TALLY_PROPERTY_COUNT`: the seed announced before a run
@@ -155,7 +156,7 @@ final class ShrinkingKindsTests: XCTestCase {
         }
         XCTAssertEqual(
             Property.replayCommand(seed: 7, filter: testFilter),
-            #"TALLY_PROPERTY_SEED=7 TALLY_PROPERTY_COUNT=20000 swift test --filter '\.ShrinkingKindsTests/testTheReplayCommandKeepsARaisedCount$'"#)
+            #"TALLY_PROPERTY_SEED=7 TALLY_PROPERTY_COUNT=20000 swift test --filter '(^|\.)ShrinkingKindsTests/testTheReplayCommandKeepsARaisedCount$'"#)
     }
 
     /// A checkout counterexample shows its currency, items and rules (it showed
@@ -172,5 +173,23 @@ final class ShrinkingKindsTests: XCTestCase {
     /// Generators shared as constants work like any other.
     func testASharedGeneratorConstant() {
         forAll(SharedGenerators.price) { price in price.currency == .usd }
+    }
+}
+
+/// A test named as XCTest names it on Apple platforms, `-[Module.Class method]`: the replay
+/// filter must select it there too (anchored on a dot alone, it selected nothing).
+final class AppleNamedTests: XCTestCase {
+    private var appleName = false
+    override var name: String { appleName ? "-[TallyTestingTests.AppleNamedTests testTheFilterOfAnAppleName]" : super.name }
+
+    func testTheFilterOfAnAppleName() throws {
+        appleName = true
+        defer { appleName = false }
+        XCTAssertEqual(testFilter, #"(^|\.)TallyTestingTests\.AppleNamedTests/testTheFilterOfAnAppleName$"#)
+        let filter = try NSRegularExpression(pattern: testFilter)
+        func selects(_ name: String) -> Bool { filter.firstMatch(in: name, range: NSRange(name.startIndex..., in: name)) != nil }
+        XCTAssertTrue(selects("TallyTestingTests.AppleNamedTests/testTheFilterOfAnAppleName"))
+        XCTAssertFalse(selects("TallyTestingTests.AppleNamedTests/testTheFilterOfAnAppleNameToo"))
+        XCTAssertFalse(selects("OtherTallyTestingTests.AppleNamedTests/testTheFilterOfAnAppleName"))
     }
 }
