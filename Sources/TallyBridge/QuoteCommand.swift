@@ -58,7 +58,7 @@ public enum QuoteCommand {
         do {
             rendered = try SummaryRenderer.render(prepared.checkout, errors: prepared.paymentErrors, as: format)
         } catch {
-            return Result(status: 1, output: "", errors: "tally quote: \(error)\n")
+            return Result(status: 1, output: "", errors: "tally quote: \(oneLine("\(error)"))\n")
         }
         let messages = prepared.refusals + prepared.paymentErrors.map { "\($0)" }
         return Result(
@@ -123,13 +123,13 @@ public enum QuoteCommand {
         do {
             text = try read(file)
         } catch {
-            return .failure(ResultBox(Result(status: 1, output: "", errors: "tally \(command): \(CommandInput.cannotRead(file, error))\n")))
+            return .failure(ResultBox(Result(status: 1, output: "", errors: "tally \(command): \(oneLine(CommandInput.cannotRead(file, error)))\n")))
         }
         var checkout: Checkout
         do {
             checkout = try CheckoutDocument.checkout(from: text, lenient: lenient)
         } catch {
-            return .failure(ResultBox(Result(status: 1, output: "", errors: "tally \(command): \(file): \(error)\n")))
+            return .failure(ResultBox(Result(status: 1, output: "", errors: "tally \(command): \(oneLine("\(file): \(error)"))\n")))
         }
         var paymentErrors: [PaymentError] = []
         var refusals: [String] = []
@@ -152,7 +152,8 @@ public enum QuoteCommand {
         init(_ result: Result) { self.result = result }
     }
 
+    /// A usage error: the message on one line (it may quote an argument), then the usage text.
     static func usageError(_ message: String, command: String = "quote", usage: String = usage) -> Result {
-        Result(status: 2, output: "", errors: "tally \(command): \(message)\n\n\(usage)")
+        Result(status: 2, output: "", errors: "tally \(command): \(oneLine(message))\n\n\(usage)")
     }
 }

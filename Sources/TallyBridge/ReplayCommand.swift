@@ -87,7 +87,7 @@ public enum ReplayCommand {
         do {
             text = try read(file)
         } catch {
-            return QuoteCommand.Result(status: 1, output: "", errors: "tally replay: \(CommandInput.cannotRead(file, error))\n")
+            return QuoteCommand.Result(status: 1, output: "", errors: "tally replay: \(oneLine(CommandInput.cannotRead(file, error)))\n")
         }
         var checkout: Checkout
         let events: [(name: String, node: Node, step: Step)]
@@ -127,9 +127,9 @@ public enum ReplayCommand {
                     reason: "\(events.count) events × up to \(linesPerEvent) summary lines each is more than the \(maximumRenderedLines) lines a replay renders; replay fewer events at a time")
             }
         } catch let error as DocumentError {
-            return QuoteCommand.Result(status: 1, output: "", errors: "tally replay: \(file): \(error)\n")
+            return QuoteCommand.Result(status: 1, output: "", errors: "tally replay: \(oneLine("\(file): \(error)"))\n")
         } catch {
-            return QuoteCommand.Result(status: 1, output: "", errors: "tally replay: \(file): \(error)\n")
+            return QuoteCommand.Result(status: 1, output: "", errors: "tally replay: \(oneLine("\(file): \(error)"))\n")
         }
         var lines = ""
         let emit = write ?? { lines += $0 }
@@ -148,10 +148,10 @@ public enum ReplayCommand {
                 emit(text)
                 if let refusal { refusals.append("\(node.path): \(oneLine(refusal))") }
             } catch {
-                return QuoteCommand.Result(status: 1, output: lines, errors: "tally replay: \(file): \(error)\n")
+                return QuoteCommand.Result(status: 1, output: lines, errors: "tally replay: \(oneLine("\(file): \(error)"))\n")
             }
         }
-        return QuoteCommand.Result(status: refusals.isEmpty ? 0 : 1, output: lines, errors: refusals.map { "tally replay: \($0)\n" }.joined())
+        return QuoteCommand.Result(status: refusals.isEmpty ? 0 : 1, output: lines, errors: refusals.map { "tally replay: \(oneLine($0))\n" }.joined())
     }
 
     /// One event of a replay, read and checked before any is applied.

@@ -2,6 +2,7 @@
 // can be fetched here, and the command surface is a handful of words.
 import Foundation
 import TallyBridge
+import TallyMoney
 
 enum CommandLineTool {
     static let usage = """
@@ -61,7 +62,7 @@ enum CommandLineTool {
             guard arguments.count == 1 else {
                 // Name the first argument that is not the lone --help (`demo --help x` names "x").
                 let unexpected = arguments.dropFirst().first { !["--help", "-h"].contains($0) } ?? arguments[1]
-                printError("tally demo: unexpected argument \(String(reflecting: unexpected))")
+                printError("tally demo: unexpected argument \(quotedForMessage(unexpected))")
                 return 2
             }
             print(Demo.render(), terminator: "")
@@ -82,13 +83,13 @@ enum CommandLineTool {
             return result.status
         case "help", "--help", "-h":
             guard arguments.count == 1 else {
-                printError("tally \(command): unexpected argument \(String(reflecting: arguments[1]))\n\n" + usage)
+                printError("tally \(command): unexpected argument \(quotedForMessage(arguments[1]))\n\n" + usage)
                 return 2
             }
             print(usage, terminator: "")
             return 0
         default:
-            printError("tally: unknown command \(String(reflecting: command))\n\n" + usage)
+            printError("tally: unknown command \(quotedForMessage(command))\n\n" + usage)
             return 2
         }
     }

@@ -63,4 +63,19 @@ final class CommandLineTests: XCTestCase {
         XCTAssertEqual(try tally(["verify", "Examples/documents/seed-checkout.json", "--amount", "0.01"]).status, 0)
         XCTAssertEqual(try tally(["verify", "Examples/documents/seed-checkout.json", "--amount", "0.02"]).status, 1)
     }
+
+    /// What a command line says back stays on one line and in its order: a file name, an option
+    /// or a command holding a line break or a bidirectional override is escaped (a review found
+    /// them written raw by quote, verify and replay, while purchases replay escaped them).
+    func testRefusalsQuoteArgumentsOnOneLine() throws {
+        for command in ["quote", "verify", "replay"] {
+            let file = try tally([command, "no\u{202E}thing\n.json"] + (command == "verify" ? ["--amount", "1"] : []))
+            XCTAssertEqual(file.errors, "tally \(command): cannot read no\\u{202E}thing\\n.json: no such file\n", command)
+        }
+        let option = try tally(["quote", "Examples/documents/us-tax.json", "--sh\u{202E}ipping"])
+        XCTAssertEqual(option.status, 2)
+        XCTAssertTrue(option.errors.hasPrefix("tally quote: unknown option --sh\\u{202E}ipping\n\n"), option.errors)
+        let unknown = try tally(["quo\u{2066}te"])
+        XCTAssertTrue(unknown.errors.hasPrefix(#"tally: unknown command "quo\u{2066}te""# + "\n"), unknown.errors)
+    }
 }
