@@ -360,6 +360,7 @@ final class CheckoutRuleTests: XCTestCase {
     func testRegionCodesMatchByCaseSpaceAndSpelling() throws {
         let cases: [(rule: String, contact: String, matches: Bool)] = [
             ("CA", "CA", true), ("ca", "CA", true), ("Ca", "cA", true), ("CA", "CA ", true), (" CA", "ca", true),
+            ("CA ", "CA", true), ("CA\u{A0}", "ca", true), ("CA\t", "CA", true), ("CA\u{301}", "CA", false),
             ("QUÉBEC", "québec", true), ("québec", "que\u{301}bec", true), ("É", "é", true),
             ("NY", "NJ", false), ("CA", "CAL", false), ("CAL", "CA", false), ("A-B", "a_b", false),
             ("A", "A\u{301}", false), ("E", "É", false), ("C A", "CA", false), ("", "CA", false),
@@ -395,6 +396,10 @@ final class CheckoutRuleTests: XCTestCase {
             XCTAssertTrue(text.contains(part), "\(part) is not in \(text)")
         }
         XCTAssertFalse(text.contains("unknown context") || text.contains("CheckoutTerms"), text)
+        var dumped = ""
+        dump(checkout, to: &dumped)
+        XCTAssertFalse(dumped.contains("unknown context") || dumped.contains("$"), dumped)
+        XCTAssertTrue(dumped.contains("code: \"USD\""), dumped)
         let summary = String(describing: checkout.summary)
         XCTAssertTrue(summary.hasPrefix("[") && summary.contains(#"SummaryItem(label: "Tea", amount: 3.50"#), summary)
         XCTAssertTrue(summary.contains(#"SummaryItem(label: "M", amount: 13.15"#), summary)
