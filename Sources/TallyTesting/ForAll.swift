@@ -108,7 +108,7 @@ extension XCTestCase {
     /// Property failed at case 1 of seed 12345.
     ///   original: (-9.223372036854775805E+20, -7568.9136) (returned false)
     ///   shrunk:   (0, 0.0) (returned false; 7 steps, 218 replays)
-    ///   replay:   TALLY_PROPERTY_SEED=12345 swift test --filter '(^|\.)TmpFail/testExponentLaw$'
+    ///   replay:   TALLY_PROPERTY_SEED=12345 swift test --filter '(^|\.)TallyTestingTests\.TmpFail/testExponentLaw$'
     /// ```
     /// A run on a fresh random seed first writes that seed and the replay command to standard
     /// error (`forAll at File.swift:12: seed … (replay: TALLY_PROPERTY_SEED=… swift test --filter …)`),
@@ -187,19 +187,23 @@ extension XCTestCase {
         }
     }
 
-    /// A `swift test --filter` regular expression that selects this test and no other, from
-    /// XCTest's name (`Class.testMethod` on Linux, `-[Module.Class testMethod]` on Apple
-    /// platforms): `(^|\.)Class/testMethod$`, or `(^|\.)Module\.Class/testMethod$`, since
-    /// `swift test` matches `Module.Class/testMethod`. (Unanchored, `Class.testTotal` also
-    /// selected `Class.testTotalIsExact`, whose failures and crashes then mixed into the replay;
-    /// anchored on a dot alone, the Apple form selected nothing.)
+    /// A `swift test --filter` regular expression that selects this test and no other:
+    /// `(^|\.)Module\.Class/testMethod$`, since `swift test` matches `Module.Class/testMethod`.
+    /// Built from XCTest's name (`-[Module.Class testMethod]` on Apple platforms;
+    /// `Class.testMethod` on Linux, where the module comes from the type's reflected name, as
+    /// two test targets may each have a `Class` with that method). Unanchored, `Class.testTotal`
+    /// also selected `Class.testTotalIsExact`, whose failures and crashes then mixed into the
+    /// replay; anchored on a dot alone, the Apple form selected nothing (reviews, 2026-11-30).
     var testFilter: String {
         var text = name
         if text.hasPrefix("-[") && text.hasSuffix("]") {
             text = String(text.dropFirst(2).dropLast()).replacingOccurrences(of: " ", with: ".")
         }
         guard let dot = text.lastIndex(of: ".") else { return text }
-        let type = NSRegularExpression.escapedPattern(for: String(text[..<dot]))
+        var typePath = String(text[..<dot])
+        let reflected = String(reflecting: Swift.type(of: self))
+        if reflected.hasSuffix("." + typePath) { typePath = reflected }
+        let type = NSRegularExpression.escapedPattern(for: typePath)
         let method = NSRegularExpression.escapedPattern(for: String(text[text.index(after: dot)...]))
         return #"(^|\.)"# + type + "/" + method + "$"
     }

@@ -1,4 +1,5 @@
 import Foundation
+import TallyBridge
 import XCTest
 
 /// The `tally` executable itself: the demo's output (golden, and the block the README quotes) and
@@ -77,5 +78,24 @@ final class CommandLineTests: XCTestCase {
         XCTAssertTrue(option.errors.hasPrefix("tally quote: unknown option --sh\\u{202E}ipping\n\n"), option.errors)
         let unknown = try tally(["quo\u{2066}te"])
         XCTAssertTrue(unknown.errors.hasPrefix(#"tally: unknown command "quo\u{2066}te""# + "\n"), unknown.errors)
+        XCTAssertEqual(try tally(["demo", "x\u{202E}y"]).errors, #"tally demo: unexpected argument "x\u{202E}y""# + "\n")
+        XCTAssertTrue(try tally(["help", "x\u{202E}y"]).errors.hasPrefix(#"tally help: unexpected argument "x\u{202E}y""# + "\n\n"))
+    }
+
+    /// A document error names its file escaped too (the file is read, then refused), in every
+    /// command that reads a document.
+    func testDocumentErrorsNameTheFileOnOneLine() {
+        let file = "no\u{202E}thing\n.json"
+        let read: (String) throws -> String = { _ in "[]" }
+        let results = [
+            ("quote", QuoteCommand.run([file], read: read)),
+            ("verify", VerifyCommand.run([file, "--amount", "1"], read: read)),
+            ("replay", ReplayCommand.run([file], read: read)),
+        ]
+        for (command, result) in results {
+            XCTAssertEqual(result.status, 1, command)
+            XCTAssertTrue(result.errors.hasPrefix("tally \(command): no\\u{202E}thing\\n.json: "), result.errors)
+            XCTAssertEqual(result.errors.filter { $0 == "\n" }.count, 1, result.errors)
+        }
     }
 }

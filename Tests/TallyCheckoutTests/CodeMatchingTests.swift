@@ -32,3 +32,20 @@ final class CodeMatchingTests: XCTestCase {
         }
     }
 }
+
+extension CodeMatchingTests {
+    /// Every pair of ASCII characters, alone, after a shared prefix and before a shared suffix:
+    /// the letter test's bounds (`@`/`A`, `Z`/`[`, `` ` ``/`a`, `z`/`{`) and the non-letters that
+    /// differ by 0x20 (`@` and `` ` ``, `[` and `{`) are met only here (a review found four
+    /// off-by-one mutants of the letter test that every other test let pass).
+    func testEveryPairOfASCIICharacters() {
+        let ascii = (0..<128).map { String(Character(Unicode.Scalar(UInt8($0)))) }
+        for p in ascii {
+            for q in ascii {
+                for (a, b) in [(p, q), ("N" + p, "N" + q), (p + "Z", q + "Z")] where sameCode(a, b) != sameCodeSpelledOtherwise(a, b) {
+                    XCTFail("\(String(reflecting: a)) against \(String(reflecting: b))")
+                }
+            }
+        }
+    }
+}

@@ -136,13 +136,13 @@ final class ShrinkingKindsTests: XCTestCase {
     /// The replay filter selects this test and no other (`Class.testTotal` also ran
     /// `Class.testTotalIsExact`).
     func testTheReplayFilterIsAnchored() throws {
-        XCTAssertEqual(testFilter, #"(^|\.)ShrinkingKindsTests/testTheReplayFilterIsAnchored$"#)
+        XCTAssertEqual(testFilter, #"(^|\.)TallyTestingTests\.ShrinkingKindsTests/testTheReplayFilterIsAnchored$"#)
         let filter = try NSRegularExpression(pattern: testFilter)
         func selects(_ name: String) -> Bool { filter.firstMatch(in: name, range: NSRange(name.startIndex..., in: name)) != nil }
         XCTAssertTrue(selects("TallyTestingTests.ShrinkingKindsTests/testTheReplayFilterIsAnchored"))
         XCTAssertFalse(selects("TallyTestingTests.ShrinkingKindsTests/testTheReplayFilterIsAnchoredToo"))
         XCTAssertFalse(selects("TallyTestingTests.MoreShrinkingKindsTests/testTheReplayFilterIsAnchored"))
-        XCTAssertTrue(selects("ShrinkingKindsTests/testTheReplayFilterIsAnchored"))
+        XCTAssertFalse(selects("TallyMoneyTests.ShrinkingKindsTests/testTheReplayFilterIsAnchored"), "a class of the same name in another test target")
     }
 
     /// The replay command keeps a raised `TALLY_PROPERTY_COUNT`: the seed announced before a run
@@ -156,7 +156,7 @@ final class ShrinkingKindsTests: XCTestCase {
         }
         XCTAssertEqual(
             Property.replayCommand(seed: 7, filter: testFilter),
-            #"TALLY_PROPERTY_SEED=7 TALLY_PROPERTY_COUNT=20000 swift test --filter '(^|\.)ShrinkingKindsTests/testTheReplayCommandKeepsARaisedCount$'"#)
+            #"TALLY_PROPERTY_SEED=7 TALLY_PROPERTY_COUNT=20000 swift test --filter '(^|\.)TallyTestingTests\.ShrinkingKindsTests/testTheReplayCommandKeepsARaisedCount$'"#)
     }
 
     /// A checkout counterexample shows its currency, items and rules (it showed
