@@ -49,7 +49,10 @@ public enum CommandInput {
         while data.count <= limit {
             let chunk: Data?
             do {
-                chunk = try handle.read(upToCount: min(1 << 20, limit + 1 - data.count))
+                // One byte past the limit shows that there is more; `limit` may be `Int.max` ("no
+                // limit"), where `limit + 1` would trap.
+                let room = limit - data.count
+                chunk = try handle.read(upToCount: room >= 1 << 20 ? 1 << 20 : room + 1)
             } catch {
                 throw ReadError(description: "a read failed")
             }

@@ -4,15 +4,23 @@ import TallyDecimal
 public struct JSONLimits: Sendable, Hashable {
     /// The most bytes a document may have (10 MB by default).
     public var maximumBytes: Int
-    /// The deepest nesting of arrays and objects (64 by default).
-    public var maximumDepth: Int
+    /// The deepest nesting of arrays and objects (64 by default), at most `depthCeiling`: a
+    /// larger value is taken as `depthCeiling`. The reader recurses once per level, so the
+    /// ceiling is what keeps a deep document (60 KB of brackets for 30,000 levels) from
+    /// overflowing the stack, on a thread with 512 KB of it in a debug build too.
+    public var maximumDepth: Int {
+        didSet { maximumDepth = Swift.min(maximumDepth, JSONLimits.depthCeiling) }
+    }
+
+    /// The most that `maximumDepth` may be: 256.
+    public static let depthCeiling = 256
     /// The most characters a number may have (2,000 by default; a decimal's own limits apply after).
     public var maximumNumberLength: Int
 
     /// Creates limits.
     public init(maximumBytes: Int = 10_000_000, maximumDepth: Int = 64, maximumNumberLength: Int = 2_000) {
         self.maximumBytes = maximumBytes
-        self.maximumDepth = maximumDepth
+        self.maximumDepth = Swift.min(maximumDepth, JSONLimits.depthCeiling)
         self.maximumNumberLength = maximumNumberLength
     }
 

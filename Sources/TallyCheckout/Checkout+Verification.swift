@@ -11,6 +11,10 @@ public enum TotalVerification: Hashable, Sendable, CustomStringConvertible {
     case currencyMismatch(expected: Money, received: Money)
     /// The numeric currency code is not an ISO 4217 code with minor units.
     case unknownCurrency(numericCode: Int)
+    /// Same currency, but an amount beyond what a checkout accepts (the default `ParseLimits`:
+    /// 1,000 digits, exponents within ±6,144), so not the total, and too far from it for the
+    /// difference to be worth spelling out (`1E+1000000` would take a million digits).
+    case amountOutOfRange(expected: Money, received: Money)
 
     /// Whether the amount matches.
     public var isMatch: Bool { self == .matches }
@@ -25,6 +29,8 @@ public enum TotalVerification: Hashable, Sendable, CustomStringConvertible {
             return "the client sent \(received), the total is \(expected) (another currency)"
         case .unknownCurrency(let code):
             return "\(code) is not an ISO 4217 numeric code with minor units"
+        case .amountOutOfRange(let expected, let received):
+            return "the client sent \(MoneyError.shown(received.amount)) \(received.currency.code), beyond the amounts a checkout accepts; the total is \(expected)"
         }
     }
 }
@@ -36,10 +42,15 @@ extension Checkout {
     /// checkout.verify(total: Money("10.01", .cny))   // .matches
     /// checkout.verify(total: Money("10.00", .cny))   // .amountMismatch(…, difference: -0.01 CNY)
     /// ```
+    /// An amount beyond the default `ParseLimits` (which a checkout's own amounts never are) is
+    /// `.amountOutOfRange`, without a difference.
     public func verify(total: Money) -> TotalVerification {
         let expected = summary.total
         guard total.currency == currency else { return .currencyMismatch(expected: expected, received: total) }
         if total.amount == expected.amount { return .matches }
+        // Checked before the subtraction, which aligns both amounts to the smaller exponent:
+        // `1E+1000000` from a client stopped the process there (review, 2026-12-01).
+        guard ParseLimits.default.admits(total.amount) else { return .amountOutOfRange(expected: expected, received: total) }
         return .amountMismatch(expected: expected, received: total, difference: Money(total.amount - expected.amount, currency))
     }
 

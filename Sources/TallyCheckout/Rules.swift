@@ -40,7 +40,11 @@ public struct Coupon: Hashable, Sendable {
 
     private static func discountLabel(code: String, benefit: Benefit) -> String {
         switch benefit {
-        case .percentOff(let percent): return "Discount (\(code), \(percent.plainString)%)"
+        // Plain for every percent a checkout accepts (the default parse limits); a far one made
+        // in code (`1E+2000000`, which the checkout then refuses with `invalidValue`) in
+        // scientific form: spelled out it stopped the process here (review, 2026-12-01).
+        case .percentOff(let percent):
+            return "Discount (\(code), \(ParseLimits.default.admits(percent) ? percent.plainString : percent.description)%)"
         case .amountOff: return "Discount (\(code))"
         case .freeShipping: return "Free shipping (\(code))"
         }

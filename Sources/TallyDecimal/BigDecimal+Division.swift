@@ -12,6 +12,9 @@ extension BigDecimal {
     /// try BigDecimal("1").divided(by: 3)      // throws ArithmeticError.inexactQuotient
     /// ```
     /// - Throws: `.divisionByZero`, or `.inexactQuotient` when the quotient does not terminate.
+    /// - Precondition: the quotient's exponent fits `Int32`, and the dividend's coefficient
+    ///   scaled by the power of ten exactness needs stays within 1,000,000 digits; values within
+    ///   the default `ParseLimits` always do (a divisor made in code such as `2^1000000` may not).
     /// - Complexity: a GCD and a division of the coefficients.
     public func divided(by divisor: BigDecimal) throws(ArithmeticError) -> BigDecimal {
         if divisor.isZero { throw .divisionByZero }

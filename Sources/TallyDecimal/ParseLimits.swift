@@ -8,11 +8,19 @@
 /// try BigDecimal(parsing: "1E7000", limits: ParseLimits(maximumExponentMagnitude: 10_000))  // 1E+7000
 /// ```
 public struct ParseLimits: Sendable, Hashable {
-    /// The most significant digits (leading zeros do not count, trailing zeros do).
-    public var maximumSignificantDigits: Int
+    /// The most significant digits (leading zeros do not count, trailing zeros do). Set to a
+    /// value outside 1…`significantDigitsCeiling`, it is clamped to that range (`init` stops on
+    /// one instead): a parse must never build a coefficient beyond the decimal's bound.
+    public var maximumSignificantDigits: Int {
+        didSet { maximumSignificantDigits = Swift.min(Swift.max(1, maximumSignificantDigits), ParseLimits.significantDigitsCeiling) }
+    }
     /// The largest magnitude of the value's exponent (of its coefficient, after the point is taken
-    /// into account: `0.001` has exponent −3).
-    public var maximumExponentMagnitude: Int
+    /// into account: `0.001` has exponent −3). Set to a value outside
+    /// 0…`exponentMagnitudeCeiling`, it is clamped to that range (`Int.max` means "as wide as
+    /// supported"; a review found `"1E3000000000"` then stopping the process in the parser).
+    public var maximumExponentMagnitude: Int {
+        didSet { maximumExponentMagnitude = Swift.min(Swift.max(0, maximumExponentMagnitude), ParseLimits.exponentMagnitudeCeiling) }
+    }
 
     /// The most that `maximumSignificantDigits` may be set to (the coefficient bound of `BigDecimal`).
     public static let significantDigitsCeiling = 1_000_000

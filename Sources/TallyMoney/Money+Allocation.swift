@@ -66,7 +66,9 @@ extension Money {
     ///   `ParseLimits`, `.invalidCashIncrement` for an increment that does not fit the currency; then, without an
     ///   increment, `.tooManyDecimals` when the amount is not whole minor units, and with one,
     ///   `.notAMultipleOfIncrement` when it is not a whole number of increments (12.333 CHF in 0.05
-    ///   steps is reported as not a multiple of 0.05).
+    ///   steps is reported as not a multiple of 0.05); `.amountTooLarge` when the count of units
+    ///   times a ratio, written at the finest ratio's exponent, would pass
+    ///   `Money.maximumUnitDigits` digits.
     /// - Complexity: O(n log n) for n parts.
     public func allocated(byRatios ratios: [BigDecimal], increment: BigDecimal? = nil) throws(MoneyError) -> [Money] {
         guard !ratios.isEmpty else { throw .noParts }
@@ -78,6 +80,16 @@ extension Money {
             if !limits.admits(ratio) { throw .ratioOutOfRange(index: index, ratio: ratio) }
         }
         let (unit, units) = try allocationUnits(increment)
+        // `units × r` is aligned to the sum's exponent (the finest ratio's) when divided by it:
+        // it has up to the digits of `units`, plus those of the widest ratio written at the
+        // finest one's exponent (`[1E+2000, 1]` adds 2,001, `[1, 1E-6144]` 6,145). Bounded like
+        // the count itself, before any of it is computed (a review found 998,003 digits of cents
+        // and those ratios stopping the process).
+        let finest = ratios.lazy.map(\.exponent).min() ?? 0
+        let widest = ratios.lazy.map { $0.digitCount + $0.exponent }.max() ?? 0
+        guard Money.integerDigits(units) + (widest - finest) <= Money.maximumUnitDigits else {
+            throw .amountTooLarge(amount: amount, currency: currency)
+        }
         let total = ratios.reduce(BigDecimal.zero, +)
         // A part's count has up to the digits of T as an integer (`9E+6146` has 6,147), its
         // remainder up to those of the ratios' sum.

@@ -60,6 +60,9 @@ extension Money {
     /// so the parts add up, use `split(into:)` instead.
     ///
     /// - Throws: `MoneyError.divisionByZero`.
+    /// - Precondition: as for `BigDecimal.divided(by:scale:rounding:)`, the quotient at the
+    ///   currency's scale has at most a million digits (true for an amount and a divisor within
+    ///   the default `ParseLimits`; not for a divisor of `1E-1000000` made in code).
     public func divided(by divisor: BigDecimal, rounding rule: RoundingRule = .toNearestOrAwayFromZero) throws(MoneyError) -> Money {
         guard !divisor.isZero else { throw .divisionByZero }
         do {

@@ -4,6 +4,9 @@ extension Money {
     /// The amount rounded to the currency's minor units (`1.051875 USD` → `1.05 USD`).
     ///
     /// - Parameter rule: `.toNearestOrAwayFromZero` by default; every `RoundingRule` works.
+    /// - Precondition: the amount has at most about a million digits at the currency's scale, as
+    ///   every amount within the default `ParseLimits` has (`1E+999999` USD, made in code,
+    ///   stops); `minorUnits` and `formatted(locale:)` answer for any amount.
     public func rounded(_ rule: RoundingRule = .toNearestOrAwayFromZero) -> Money {
         Money(amount.rounded(scale: currency.minorUnits, rule), currency)
     }

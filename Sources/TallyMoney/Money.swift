@@ -76,5 +76,13 @@ public struct Money: Hashable, Sendable, CustomStringConvertible {
     }
 
     /// `12.75 CNY`: the plain amount and the code. For display to people use `formatted(locale:)`.
-    public var description: String { "\(amount.plainString) \(currency.code)" }
+    /// An amount of more than `Money.maximumUnitDigits` digits at the currency's scale is written
+    /// in scientific notation (`1E+2000000 USD`): spelled out it would pass the decimal's
+    /// million-digit bound (a review found `print` of one stopping the process).
+    public var description: String {
+        if Money.unitCountDigits(amount, unitExponent: -currency.minorUnits) > Money.maximumUnitDigits {
+            return "\(amount.description) \(currency.code)"
+        }
+        return "\(amount.plainString) \(currency.code)"
+    }
 }

@@ -74,7 +74,7 @@ public final class MemoryJournalStorage: JournalStorage {
     /// Drops the bytes after `count`.
     public func truncate(to count: Int) throws(PurchaseError) {
         if crashed { throw .journalIO(operation: "truncate", path: name, reason: "the process has crashed") }
-        bytes.removeLast(max(0, bytes.count - count))
+        bytes.removeLast(max(0, bytes.count - max(0, count)))  // a negative count empties the journal
     }
 
     /// Replaces the bytes.

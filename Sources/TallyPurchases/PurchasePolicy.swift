@@ -35,7 +35,7 @@ public struct PurchasePolicy: Hashable, Sendable {
         var delay = max(firstRetryDelay, .zero)
         guard delay > .zero else { return .zero }
         // At most 100 doublings: beyond that any positive first delay exceeds any maximum.
-        var doublings = min(max(0, failures - 1), 100)
+        var doublings = failures <= 1 ? 0 : min(failures - 1, 100)  // Int.min must not trap
         while doublings > 0 && delay < maximumRetryDelay {
             delay = delay * 2
             doublings -= 1
