@@ -42,8 +42,8 @@ extension Checkout {
     /// checkout.verify(total: Money("10.01", .cny))   // .matches
     /// checkout.verify(total: Money("10.00", .cny))   // .amountMismatch(…, difference: -0.01 CNY)
     /// ```
-    /// An amount beyond the default `ParseLimits` (which a checkout's own amounts never are) is
-    /// `.amountOutOfRange`, without a difference.
+    /// An amount beyond the default `ParseLimits` (the limits every amount a checkout is made of
+    /// is held to) is `.amountOutOfRange`, without a difference.
     public func verify(total: Money) -> TotalVerification {
         let expected = summary.total
         guard total.currency == currency else { return .currencyMismatch(expected: expected, received: total) }
