@@ -45,6 +45,13 @@ extension Money {
         amount.isZero ? 0 : amount.digitCount + amount.exponent - unitExponent
     }
 
+    /// Whether the amount, written at its currency's scale, would have more than
+    /// `maximumUnitDigits` digits: `description` and `formatted(locale:)` then write it in
+    /// scientific form instead of spelling it out past the decimal's million-digit bound.
+    var isBeyondSpellingAtScale: Bool {
+        Money.unitCountDigits(amount, unitExponent: -currency.minorUnits) > Money.maximumUnitDigits
+    }
+
     /// Splits the amount by `ratios` so that the parts add up exactly to the amount.
     ///
     /// ```swift

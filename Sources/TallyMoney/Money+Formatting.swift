@@ -20,7 +20,7 @@ extension Money {
     /// rounded (`"USD 1E+999999"`): spelled out at the currency's scale it would pass the
     /// decimal's million-digit bound (a review found such an amount stopping the process here).
     public func formatted(locale: Locale) -> String {
-        if Money.unitCountDigits(amount, unitExponent: -currency.minorUnits) > Money.maximumUnitDigits {
+        if isBeyondSpellingAtScale {
             return "\(currency.code) \(amount.description)"
         }
         let shown = rounded()

@@ -80,7 +80,7 @@ public struct Money: Hashable, Sendable, CustomStringConvertible {
     /// in scientific notation (`1E+2000000 USD`): spelled out it would pass the decimal's
     /// million-digit bound (a review found `print` of one stopping the process).
     public var description: String {
-        if Money.unitCountDigits(amount, unitExponent: -currency.minorUnits) > Money.maximumUnitDigits {
+        if isBeyondSpellingAtScale {
             return "\(amount.description) \(currency.code)"
         }
         return "\(amount.plainString) \(currency.code)"
