@@ -7,6 +7,12 @@ import TallyMoney
 @testable import TallyTesting
 import XCTest
 
+/// Whether `swift test --filter PATTERN` would select a test specified as `Module.Class/test`.
+func selector(_ pattern: String) throws -> (String) -> Bool {
+    let filter = try NSRegularExpression(pattern: pattern)
+    return { name in filter.firstMatch(in: name, range: NSRange(name.startIndex..., in: name)) != nil }
+}
+
 /// A generator shared as a constant: `Gen` is `Sendable`, so this compiles in Swift 6 mode.
 enum SharedGenerators {
     static let price = Gen.money(in: .usd)
@@ -137,8 +143,7 @@ final class ShrinkingKindsTests: XCTestCase {
     /// `Class.testTotalIsExact`).
     func testTheReplayFilterIsAnchored() throws {
         XCTAssertEqual(testFilter, #"(^|\.)TallyTestingTests\.ShrinkingKindsTests/testTheReplayFilterIsAnchored$"#)
-        let filter = try NSRegularExpression(pattern: testFilter)
-        func selects(_ name: String) -> Bool { filter.firstMatch(in: name, range: NSRange(name.startIndex..., in: name)) != nil }
+        let selects = try selector(testFilter)
         XCTAssertTrue(selects("TallyTestingTests.ShrinkingKindsTests/testTheReplayFilterIsAnchored"))
         XCTAssertFalse(selects("TallyTestingTests.ShrinkingKindsTests/testTheReplayFilterIsAnchoredToo"))
         XCTAssertFalse(selects("TallyTestingTests.MoreShrinkingKindsTests/testTheReplayFilterIsAnchored"))
@@ -186,8 +191,7 @@ final class AppleNamedTests: XCTestCase {
         appleName = true
         defer { appleName = false }
         XCTAssertEqual(testFilter, #"(^|\.)TallyTestingTests\.AppleNamedTests/testTheFilterOfAnAppleName$"#)
-        let filter = try NSRegularExpression(pattern: testFilter)
-        func selects(_ name: String) -> Bool { filter.firstMatch(in: name, range: NSRange(name.startIndex..., in: name)) != nil }
+        let selects = try selector(testFilter)
         XCTAssertTrue(selects("TallyTestingTests.AppleNamedTests/testTheFilterOfAnAppleName"))
         XCTAssertFalse(selects("TallyTestingTests.AppleNamedTests/testTheFilterOfAnAppleNameToo"))
         XCTAssertFalse(selects("OtherTallyTestingTests.AppleNamedTests/testTheFilterOfAnAppleName"))
