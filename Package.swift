@@ -3,6 +3,17 @@
 // Layout and layering: see Guides/ and the module list below (lower layers never import higher ones).
 import PackageDescription
 
+// Coefficients beyond `Int64` live in GMP where a package manager provides it (apt on Linux, brew
+// on macOS). Apple's device platforms (iOS, tvOS, watchOS, visionOS, Mac Catalyst) have no libgmp,
+// so there, and in any build with TALLY_PORTABLE_INTEGERS=1 in the environment (how CI tests that
+// path on Linux), TallyDecimal uses its portable Swift integers instead. The code chooses by the
+// `TALLY_GMP` compilation condition, not by `canImport(CGMP)`: Xcode has been reported to build
+// conditional dependencies for every platform. See Guides/Platforms.md.
+let portableIntegers = ["1", "true", "yes"].contains(Context.environment["TALLY_PORTABLE_INTEGERS"] ?? "")
+let gmpPlatforms: [Platform] = [.linux, .macOS, .openbsd]
+let gmp: [Target.Dependency] = portableIntegers ? [] : [.target(name: "CGMP", condition: .when(platforms: gmpPlatforms))]
+let gmpSettings: [SwiftSetting] = portableIntegers ? [] : [.define("TALLY_GMP", .when(platforms: gmpPlatforms))]
+
 let package = Package(
     name: "Tally",
     // Apple minimums: Foundation's currency FormatStyle (macOS 12 / iOS 15), String's
@@ -26,7 +37,7 @@ let package = Package(
             pkgConfig: "gmp",
             providers: [.apt(["libgmp-dev"]), .brew(["gmp"])]
         ),
-        .target(name: "TallyDecimal", dependencies: ["CGMP"]),
+        .target(name: "TallyDecimal", dependencies: gmp, swiftSettings: gmpSettings),
         .target(name: "TallyMoney", dependencies: ["TallyDecimal"]),
         .target(name: "TallyCheckout", dependencies: ["TallyDecimal", "TallyMoney"]),
         // The in-app purchase flow as a crash-safe ledger: a pure state machine and its journal.

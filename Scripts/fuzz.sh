@@ -44,7 +44,7 @@ lib=$out/lib
 mkdir -p "$lib" "$out/corpus/$target" Fuzz/artifacts
 
 # `-package-name`: the modules share `package` declarations, as under SwiftPM.
-flags=(-O -sanitize=fuzzer,address -parse-as-library -g -package-name Tally -I "$lib" -I Sources/CGMP)
+flags=(-O -sanitize=fuzzer,address -parse-as-library -g -package-name Tally -I "$lib" -I Sources/CGMP -D TALLY_GMP)
 # Rebuild everything when the flags or the compiler change.
 stamp="${flags[*]} | $(swiftc --version 2>&1 | head -1)"
 if [ ! -f "$lib/stamp" ] || [ "$(cat "$lib/stamp")" != "$stamp" ]; then

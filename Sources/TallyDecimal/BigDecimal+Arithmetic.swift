@@ -113,13 +113,13 @@ extension BigDecimal: AdditiveArithmetic {
             if isKnownUniquelyReferenced(&owner) {
                 // Equal exponents (the usual case) use rhs's coefficient as it is: no aligned copy,
                 // so no retain/release pair. W5 40-digit `+=`, ns per op (raw GMP 5.7–6.0): 26.3
-                // before; 24.0 with this and `consuming`; 13.0–13.5 once `gmpAddInPlace` returns
+                // before; 24.0 with this and `consuming`; 13.0–13.5 once `largeAddInPlace` returns
                 // `Int64?` instead of a `Coefficient` holding `owner` (see GMPInteger.swift).
                 let shift = Int(rhs.storedExponent) - Int(lhs.storedExponent)
                 let small =
                     shift == 0
-                    ? Coefficient.gmpAddInPlace(owner, rhs.coefficient, subtract: subtracting)
-                    : Coefficient.gmpAddInPlace(
+                    ? Coefficient.largeAddInPlace(owner, rhs.coefficient, subtract: subtracting)
+                    : Coefficient.largeAddInPlace(
                         owner, rhs.coefficient.multipliedByPowerOfTen(shift), subtract: subtracting)
                 if let small { lhs.coefficient = .small(small) } else { lhs.coefficient = .large(owner) }
                 return lhs
@@ -187,7 +187,7 @@ extension BigDecimal: SignedNumeric {
                 Coefficient.checkDigits(
                     Coefficient.large(owner).digitCountUpperBound + rhs.coefficient.digitCountUpperBound,
                     "multiplication")
-                if let small = Coefficient.gmpMultiplyInPlace(owner, rhs.coefficient) {
+                if let small = Coefficient.largeMultiplyInPlace(owner, rhs.coefficient) {
                     lhs.coefficient = .small(small)
                 } else {
                     lhs.coefficient = .large(owner)

@@ -1,4 +1,5 @@
-// The integer coefficient of a BigDecimal: inline when it fits Int64, else a GMP integer.
+// The integer coefficient of a BigDecimal: inline when it fits Int64, else a GMP integer (or, in
+// builds without GMP, a portable Swift one: `LargeInteger`).
 //
 // Invariant: `.large` never holds a value that fits `Int64` (results are demoted), so the
 // representation of every integer is unique; equality and hashing rely on it.
@@ -9,13 +10,13 @@
 
 /// An arbitrary-size integer, stored inline when it fits a machine word.
 ///
-/// `@unchecked Sendable`: a `GMPInteger` is never mutated once a second reference to it can exist
+/// `@unchecked Sendable`: a `LargeInteger` is never mutated once a second reference to it can exist
 /// (in-place updates happen only after `isKnownUniquelyReferenced`), so sharing one across
 /// concurrency domains only ever reads it.
 @usableFromInline
 enum Coefficient: @unchecked Sendable {
     case small(Int64)
-    case large(GMPInteger)
+    case large(LargeInteger)
 }
 
 /// `10^0 ... 10^18`, every power of ten that fits `Int64`.
@@ -51,7 +52,7 @@ extension Coefficient {
     var signum: Int {
         switch self {
         case .small(let v): return v.signum() == 0 ? 0 : (v < 0 ? -1 : 1)
-        case .large: return Coefficient.gmpSignum(self)
+        case .large: return Coefficient.largeSignum(self)
         }
     }
 
@@ -59,7 +60,7 @@ extension Coefficient {
     var digitCountUpperBound: Int {
         switch self {
         case .small(let v): return Coefficient.digitCount(v.magnitude)
-        case .large: return Coefficient.gmpDigitCountUpperBound(self)
+        case .large: return Coefficient.largeDigitCountUpperBound(self)
         }
     }
 
@@ -75,7 +76,7 @@ extension Coefficient {
             let (sum, overflow) = x.addingReportingOverflow(y)
             if !overflow { return .small(sum) }
         }
-        return gmpAdd(a, b)
+        return largeAdd(a, b)
     }
 
     static func - (a: Coefficient, b: Coefficient) -> Coefficient {
@@ -83,7 +84,7 @@ extension Coefficient {
             let (difference, overflow) = x.subtractingReportingOverflow(y)
             if !overflow { return .small(difference) }
         }
-        return gmpSubtract(a, b)
+        return largeSubtract(a, b)
     }
 
     static func * (a: Coefficient, b: Coefficient) -> Coefficient {
@@ -92,17 +93,17 @@ extension Coefficient {
             if !overflow { return .small(product) }
         }
         checkDigits(a.digitCountUpperBound + b.digitCountUpperBound, "multiplication")
-        return gmpMultiply(a, b)
+        return largeMultiply(a, b)
     }
 
     var negated: Coefficient {
         if case .small(let v) = self, v != .min { return .small(-v) }
-        return Coefficient.gmpNegate(self)
+        return Coefficient.largeNegate(self)
     }
 
     var magnitude: Coefficient {
         if case .small(let v) = self, v != .min { return .small(v < 0 ? -v : v) }
-        return Coefficient.gmpMagnitude(self)
+        return Coefficient.largeMagnitude(self)
     }
 
     /// `self × 10^k` for `k >= 0`, with at most `digitLimit` digits.
@@ -113,14 +114,14 @@ extension Coefficient {
             if !overflow { return .small(product) }
         }
         Coefficient.checkDigits(digitCountUpperBound + k, "scaling by a power of ten", limit: digitLimit)
-        return Coefficient.gmpMultiplyByPowerOfTen(self, k)
+        return Coefficient.largeMultiplyByPowerOfTen(self, k)
     }
 
     /// `10^k` for `k >= 0`.
     static func powerOfTen(_ k: Int) -> Coefficient {
         if k < powersOfTen.count { return .small(powersOfTen[k]) }
         checkDigits(k + 1, "a power of ten")
-        return gmpPowerOfTen(k)
+        return largePowerOfTen(k)
     }
 
     /// Truncated division: `self = q × d + r`, `|r| < |d|`, `r` has the sign of `self`. `d != 0`.
@@ -128,7 +129,7 @@ extension Coefficient {
         if case .small(let x) = self, case .small(let y) = d, !(x == .min && y == -1) {
             return (.small(x / y), .small(x % y))
         }
-        return Coefficient.gmpQuotientAndRemainder(self, d)
+        return Coefficient.largeQuotientAndRemainder(self, d)
     }
 
     /// `self / d` rounded to an integer by `rule`. `d != 0`.
@@ -141,7 +142,7 @@ extension Coefficient {
             let twice = rv.magnitude &* 2
             half = twice < dv.magnitude ? -1 : (twice == dv.magnitude ? 0 : 1)
         } else {
-            half = Coefficient.gmpCompareMagnitudes(r.magnitude + r.magnitude, d)
+            half = Coefficient.largeCompareMagnitudes(r.magnitude + r.magnitude, d)
         }
         let negative = (signum < 0) != (d.signum < 0)
         guard rule.roundsAwayFromZero(isNegative: negative, lastDigit: q.lastDigit, halfComparison: half) else {
@@ -153,14 +154,14 @@ extension Coefficient {
     /// `n / d` where `d` is known to divide `n` exactly.
     func dividedExactly(by d: Coefficient) -> Coefficient {
         if case .small(let x) = self, case .small(let y) = d, !(x == .min && y == -1) { return .small(x / y) }
-        return Coefficient.gmpDivideExactly(self, d)
+        return Coefficient.largeDivideExactly(self, d)
     }
 
     /// The last decimal digit of `|self|`.
     var lastDigit: Int {
         switch self {
         case .small(let v): return Int(v.magnitude % 10)
-        case .large: return Coefficient.gmpLastDigit(self)
+        case .large: return Coefficient.largeLastDigit(self)
         }
     }
 
@@ -172,7 +173,7 @@ extension Coefficient {
             while v % f == 0 { v /= f; count += 1 }
             return (.small(v), count)
         }
-        return Coefficient.gmpRemoveFactor(self, f)
+        return Coefficient.largeRemoveFactor(self, f)
     }
 
     static func greatestCommonDivisor(_ a: Coefficient, _ b: Coefficient) -> Coefficient {
@@ -181,20 +182,20 @@ extension Coefficient {
             while y != 0 { (x, y) = (y, x % y) }
             return .small(x)
         }
-        return gmpGCD(a, b)
+        return largeGCD(a, b)
     }
 
     /// Three-way comparison.
     static func compare(_ a: Coefficient, _ b: Coefficient) -> Int {
         if case .small(let x) = a, case .small(let y) = b { return x < y ? -1 : (x == y ? 0 : 1) }
-        return gmpCompare(a, b)
+        return largeCompare(a, b)
     }
 
     /// The digits of `|self|`, without sign.
     var magnitudeDigits: String {
         switch self {
         case .small(let v): return String(v.magnitude)
-        case .large: return Coefficient.gmpMagnitudeDigits(self)
+        case .large: return Coefficient.largeMagnitudeDigits(self)
         }
     }
 
@@ -205,13 +206,13 @@ extension Coefficient {
             for byte in digits.utf8 { value = value * 10 + Int64(byte &- 48) }
             return .small(negative ? -value : value)
         }
-        return gmpParse(digits: String(digits), negative: negative)
+        return largeParse(digits: String(digits), negative: negative)
     }
 
     func hash(into hasher: inout Hasher) {
         switch self {
         case .small(let v): hasher.combine(v)
-        case .large: Coefficient.gmpHash(self, into: &hasher)
+        case .large: Coefficient.largeHash(self, into: &hasher)
         }
     }
 

@@ -12,7 +12,18 @@
 // - The library never calls `mp_set_memory_functions` (process-global; the benchmark may).
 // - GMP aborts the process when an allocation fails, so callers check result sizes first
 //   (`Coefficient.checkDigits`).
+//
+// Builds without GMP (Apple's device platforms, or `TALLY_PORTABLE_INTEGERS=1`: no `TALLY_GMP`
+// condition, see Package.swift) use PortableInteger.swift instead; this file is then empty.
+#if TALLY_GMP
 import CGMP
+
+/// The class behind `Coefficient.large`: a GMP integer.
+@usableFromInline
+typealias LargeInteger = GMPInteger
+
+/// Which integer library holds coefficients beyond `Int64` in this build.
+let largeIntegerBackend = "GMP"
 
 /// A uniquely owned GMP integer (`mpz_t`), the storage of coefficients that do not fit in `Int64`.
 ///
@@ -97,15 +108,15 @@ private func setPowerOfTen(_ r: UnsafeMutablePointer<__mpz_struct>, _ k: Int) {
 // MARK: - GMP paths of the coefficient operations
 
 extension Coefficient {
-    static func gmpAdd(_ a: Coefficient, _ b: Coefficient) -> Coefficient {
+    static func largeAdd(_ a: Coefficient, _ b: Coefficient) -> Coefficient {
         withMPZ(a) { x in withMPZ(b) { y in produce { tally_mpz_add($0, x, y) } } }
     }
 
-    static func gmpSubtract(_ a: Coefficient, _ b: Coefficient) -> Coefficient {
+    static func largeSubtract(_ a: Coefficient, _ b: Coefficient) -> Coefficient {
         withMPZ(a) { x in withMPZ(b) { y in produce { tally_mpz_sub($0, x, y) } } }
     }
 
-    static func gmpMultiply(_ a: Coefficient, _ b: Coefficient) -> Coefficient {
+    static func largeMultiply(_ a: Coefficient, _ b: Coefficient) -> Coefficient {
         withMPZ(a) { x in withMPZ(b) { y in produce { tally_mpz_mul($0, x, y) } } }
     }
 
@@ -115,7 +126,7 @@ extension Coefficient {
     /// representation unique), `nil` when it stays in `owner`. Returning the small value instead of
     /// a `Coefficient` holding `owner` lets the caller move its own reference into the result: no
     /// retain/release pair per in-place operation (W5 40-digit `+=`: 24.0 → 13.0–13.5 ns per op).
-    static func gmpAddInPlace(_ owner: GMPInteger, _ b: Coefficient, subtract: Bool) -> Int64? {
+    static func largeAddInPlace(_ owner: GMPInteger, _ b: Coefficient, subtract: Bool) -> Int64? {
         let z = owner.mpz
         withExtendedLifetime(owner) {
             withMPZ(b) { y in
@@ -125,24 +136,24 @@ extension Coefficient {
         return smallValue(owner)
     }
 
-    /// Multiplies `owner` by `b` in place; the result as in `gmpAddInPlace`. The caller guarantees
+    /// Multiplies `owner` by `b` in place; the result as in `largeAddInPlace`. The caller guarantees
     /// `owner` is uniquely referenced.
-    static func gmpMultiplyInPlace(_ owner: GMPInteger, _ b: Coefficient) -> Int64? {
+    static func largeMultiplyInPlace(_ owner: GMPInteger, _ b: Coefficient) -> Int64? {
         let z = owner.mpz
         withExtendedLifetime(owner) { withMPZ(b) { y in tally_mpz_mul(z, z, y) } }
         return smallValue(owner)
     }
 
-    static func gmpNegate(_ a: Coefficient) -> Coefficient {
+    static func largeNegate(_ a: Coefficient) -> Coefficient {
         withMPZ(a) { x in produce { tally_mpz_neg($0, x) } }
     }
 
-    static func gmpMagnitude(_ a: Coefficient) -> Coefficient {
+    static func largeMagnitude(_ a: Coefficient) -> Coefficient {
         withMPZ(a) { x in produce { tally_mpz_abs($0, x) } }
     }
 
     /// `a × 10^k`, `k >= 0`; the caller has checked the size.
-    static func gmpMultiplyByPowerOfTen(_ a: Coefficient, _ k: Int) -> Coefficient {
+    static func largeMultiplyByPowerOfTen(_ a: Coefficient, _ k: Int) -> Coefficient {
         withMPZ(a) { x in
             produce { r in
                 setPowerOfTen(r, k)
@@ -152,12 +163,12 @@ extension Coefficient {
     }
 
     /// `10^k` as a coefficient.
-    static func gmpPowerOfTen(_ k: Int) -> Coefficient {
+    static func largePowerOfTen(_ k: Int) -> Coefficient {
         produce { setPowerOfTen($0, k) }
     }
 
     /// Truncated quotient and remainder (`n = q × d + r`, `r` has the sign of `n`). `d != 0`.
-    static func gmpQuotientAndRemainder(_ n: Coefficient, _ d: Coefficient) -> (Coefficient, Coefficient) {
+    static func largeQuotientAndRemainder(_ n: Coefficient, _ d: Coefficient) -> (Coefficient, Coefficient) {
         withMPZ(n) { x in
             withMPZ(d) { y in
                 let q = GMPInteger.make()
@@ -169,16 +180,16 @@ extension Coefficient {
     }
 
     /// `n / d` for a `d` known to divide `n`.
-    static func gmpDivideExactly(_ n: Coefficient, _ d: Coefficient) -> Coefficient {
+    static func largeDivideExactly(_ n: Coefficient, _ d: Coefficient) -> Coefficient {
         withMPZ(n) { x in withMPZ(d) { y in produce { tally_mpz_divexact($0, x, y) } } }
     }
 
-    static func gmpGCD(_ a: Coefficient, _ b: Coefficient) -> Coefficient {
+    static func largeGCD(_ a: Coefficient, _ b: Coefficient) -> Coefficient {
         withMPZ(a) { x in withMPZ(b) { y in produce { tally_mpz_gcd($0, x, y) } } }
     }
 
     /// Removes every factor `f` (2, 5 or 10) from `a != 0`; returns the rest and how many were removed.
-    static func gmpRemoveFactor(_ a: Coefficient, _ f: Int64) -> (Coefficient, Int) {
+    static func largeRemoveFactor(_ a: Coefficient, _ f: Int64) -> (Coefficient, Int) {
         withMPZ(a) { x in
             withMPZ(.small(f)) { factor in
                 var count = 0
@@ -189,22 +200,22 @@ extension Coefficient {
     }
 
     /// Three-way comparison of the values.
-    static func gmpCompare(_ a: Coefficient, _ b: Coefficient) -> Int {
+    static func largeCompare(_ a: Coefficient, _ b: Coefficient) -> Int {
         withMPZ(a) { x in withMPZ(b) { y in Int(tally_mpz_cmp(x, y).signum()) } }
     }
 
     /// Three-way comparison of the magnitudes.
-    static func gmpCompareMagnitudes(_ a: Coefficient, _ b: Coefficient) -> Int {
+    static func largeCompareMagnitudes(_ a: Coefficient, _ b: Coefficient) -> Int {
         withMPZ(a) { x in withMPZ(b) { y in Int(tally_mpz_cmpabs(x, y).signum()) } }
     }
 
     /// `-1`, `0` or `1`.
-    static func gmpSignum(_ a: Coefficient) -> Int {
+    static func largeSignum(_ a: Coefficient) -> Int {
         withMPZ(a) { Int(tally_mpz_sgn($0)) }
     }
 
     /// The last decimal digit of `|a|`.
-    static func gmpLastDigit(_ a: Coefficient) -> Int {
+    static func largeLastDigit(_ a: Coefficient) -> Int {
         withMPZ(a) { x in
             let r = Int(tally_mpz_fdiv_ui(x, 10))  // floor remainder, in 0...9
             return tally_mpz_sgn(x) < 0 && r != 0 ? 10 - r : r
@@ -212,12 +223,12 @@ extension Coefficient {
     }
 
     /// Number of decimal digits of `|a|`, possibly one too many (GMP's `sizeinbase`); never too few.
-    static func gmpDigitCountUpperBound(_ a: Coefficient) -> Int {
+    static func largeDigitCountUpperBound(_ a: Coefficient) -> Int {
         withMPZ(a) { Int(tally_mpz_sizeinbase($0, 10)) }
     }
 
     /// The decimal digits of `|a|`, no sign.
-    static func gmpMagnitudeDigits(_ a: Coefficient) -> String {
+    static func largeMagnitudeDigits(_ a: Coefficient) -> String {
         withMPZ(a) { x in
             let capacity = Int(tally_mpz_sizeinbase(x, 10)) + 2  // digits, a sign, the terminator
             return String(unsafeUninitializedCapacity: capacity) { buffer in
@@ -236,7 +247,7 @@ extension Coefficient {
     }
 
     /// Parses ASCII decimal digits (no sign; already validated and bounded by the caller).
-    static func gmpParse(digits: String, negative: Bool) -> Coefficient {
+    static func largeParse(digits: String, negative: Bool) -> Coefficient {
         produce { r in
             _ = digits.withCString { tally_mpz_set_str(r, $0, 10) }
             if negative { tally_mpz_neg(r, r) }
@@ -244,7 +255,7 @@ extension Coefficient {
     }
 
     /// Feeds the sign and limbs of `a` (a normalized large value) to `hasher`.
-    static func gmpHash(_ a: Coefficient, into hasher: inout Hasher) {
+    static func largeHash(_ a: Coefficient, into hasher: inout Hasher) {
         withMPZ(a) { x in
             hasher.combine(tally_mpz_sgn(x))
             let count = tally_mpz_size(x)
@@ -253,3 +264,4 @@ extension Coefficient {
         }
     }
 }
+#endif

@@ -1,0 +1,629 @@
+// Arbitrary-size integers in plain Swift: the storage of large coefficients where GMP is not
+// available (iOS, tvOS, watchOS, visionOS, whose SDKs have no libgmp), and on Linux or macOS when
+// the package is built with `TALLY_PORTABLE_INTEGERS=1` (see Guides/Platforms.md).
+//
+// Always compiled, so that the tests of a GMP build can check every operation here against GMP
+// (PortableIntegerTests); used as the `.large` storage only in builds without the `TALLY_GMP`
+// condition (Package.swift defines it where it links GMP).
+//
+// The algorithms are the schoolbook ones (Knuth, TAOCP vol. 2, §4.3.1): O(n·m) multiplication and
+// division, O(n²) conversion to and from decimal. Money-sized values never come here (they are
+// inline `Int64`); values of a few thousand digits take microseconds to milliseconds; the
+// million-digit values `Coefficient.maximumDigits` allows take seconds, where GMP takes
+// milliseconds.
+
+/// Operations on magnitudes: little-endian `UInt64` limbs without high zero limbs (zero is `[]`).
+enum Limbs {
+    /// `10^19`, the largest power of ten in a limb: decimal text is converted 19 digits at a time.
+    static let decimalChunk: UInt64 = 10_000_000_000_000_000_000
+    static let decimalChunkDigits = 19
+
+    /// Drops high zero limbs.
+    @inline(__always)
+    static func normalize(_ a: inout [UInt64]) {
+        while let last = a.last, last == 0 { a.removeLast() }
+    }
+
+    /// Three-way comparison of two magnitudes.
+    static func compare(_ a: [UInt64], _ b: [UInt64]) -> Int {
+        if a.count != b.count { return a.count < b.count ? -1 : 1 }
+        var i = a.count - 1
+        while i >= 0 {
+            if a[i] != b[i] { return a[i] < b[i] ? -1 : 1 }
+            i -= 1
+        }
+        return 0
+    }
+
+    /// `a + b`.
+    static func add(_ a: [UInt64], _ b: [UInt64]) -> [UInt64] {
+        let (long, short) = a.count >= b.count ? (a, b) : (b, a)
+        var result = long
+        addInPlace(&result, short)
+        return result
+    }
+
+    /// `a += b`.
+    static func addInPlace(_ a: inout [UInt64], _ b: [UInt64]) {
+        if a.count < b.count { a.append(contentsOf: repeatElement(0, count: b.count - a.count)) }
+        var carry: UInt64 = 0
+        var i = 0
+        while i < b.count {
+            let (s1, o1) = a[i].addingReportingOverflow(b[i])
+            let (s2, o2) = s1.addingReportingOverflow(carry)
+            a[i] = s2
+            carry = (o1 ? 1 : 0) &+ (o2 ? 1 : 0)
+            i += 1
+        }
+        while carry != 0 && i < a.count {
+            let (s, o) = a[i].addingReportingOverflow(carry)
+            a[i] = s
+            carry = o ? 1 : 0
+            i += 1
+        }
+        if carry != 0 { a.append(carry) }
+    }
+
+    /// `a - b` for `a >= b`.
+    static func subtract(_ a: [UInt64], _ b: [UInt64]) -> [UInt64] {
+        var result = a
+        subtractInPlace(&result, b)
+        return result
+    }
+
+    /// `a -= b` for `a >= b`.
+    static func subtractInPlace(_ a: inout [UInt64], _ b: [UInt64]) {
+        var borrow: UInt64 = 0
+        var i = 0
+        while i < b.count {
+            let (d1, o1) = a[i].subtractingReportingOverflow(b[i])
+            let (d2, o2) = d1.subtractingReportingOverflow(borrow)
+            a[i] = d2
+            borrow = (o1 ? 1 : 0) &+ (o2 ? 1 : 0)
+            i += 1
+        }
+        while borrow != 0 {
+            precondition(i < a.count, "Limbs.subtract: the subtrahend is larger")
+            let (d, o) = a[i].subtractingReportingOverflow(borrow)
+            a[i] = d
+            borrow = o ? 1 : 0
+            i += 1
+        }
+        normalize(&a)
+    }
+
+    /// `a × b` (schoolbook).
+    static func multiply(_ a: [UInt64], _ b: [UInt64]) -> [UInt64] {
+        if a.isEmpty || b.isEmpty { return [] }
+        if b.count == 1 { return multiply(a, small: b[0]) }
+        if a.count == 1 { return multiply(b, small: a[0]) }
+        var result = [UInt64](repeating: 0, count: a.count + b.count)
+        result.withUnsafeMutableBufferPointer { r in
+            a.withUnsafeBufferPointer { x in
+                b.withUnsafeBufferPointer { y in
+                    for j in 0..<y.count {
+                        let factor = y[j]
+                        if factor == 0 { continue }
+                        var carry: UInt64 = 0
+                        for i in 0..<x.count {
+                            let (high, low) = x[i].multipliedFullWidth(by: factor)
+                            let (s1, o1) = low.addingReportingOverflow(r[i + j])
+                            let (s2, o2) = s1.addingReportingOverflow(carry)
+                            r[i + j] = s2
+                            carry = high &+ (o1 ? 1 : 0) &+ (o2 ? 1 : 0)  // cannot overflow: high ≤ 2^64 − 2
+                        }
+                        r[j + x.count] = carry
+                    }
+                }
+            }
+        }
+        normalize(&result)
+        return result
+    }
+
+    /// `a × m`.
+    static func multiply(_ a: [UInt64], small m: UInt64) -> [UInt64] {
+        var result = a
+        multiplyAddInPlace(&result, small: m, adding: 0)
+        return result
+    }
+
+    /// `a = a × m + c`.
+    static func multiplyAddInPlace(_ a: inout [UInt64], small m: UInt64, adding c: UInt64) {
+        if m == 0 {
+            a = c == 0 ? [] : [c]
+            return
+        }
+        var carry = c
+        a.withUnsafeMutableBufferPointer { x in
+            for i in 0..<x.count {
+                let (high, low) = x[i].multipliedFullWidth(by: m)
+                let (s, o) = low.addingReportingOverflow(carry)
+                x[i] = s
+                carry = high &+ (o ? 1 : 0)
+            }
+        }
+        if carry != 0 { a.append(carry) }
+    }
+
+    /// `a / d` and `a % d` for a one-limb `d > 0`, the quotient written over `a`.
+    static func divideInPlace(_ a: inout [UInt64], small d: UInt64) -> UInt64 {
+        precondition(d != 0, "Limbs: division by zero")
+        var remainder: UInt64 = 0
+        a.withUnsafeMutableBufferPointer { x in
+            var i = x.count - 1
+            while i >= 0 {
+                (x[i], remainder) = d.dividingFullWidth((remainder, x[i]))
+                i -= 1
+            }
+        }
+        normalize(&a)
+        return remainder
+    }
+
+    /// `a % d` for a one-limb `d > 0`, without a quotient.
+    static func remainder(_ a: [UInt64], small d: UInt64) -> UInt64 {
+        var remainder: UInt64 = 0
+        var i = a.count - 1
+        while i >= 0 {
+            remainder = d.dividingFullWidth((remainder, a[i])).remainder
+            i -= 1
+        }
+        return remainder
+    }
+
+    /// `a << s` for `0 <= s < 64`, with one more limb than `a` (possibly zero: not normalized).
+    static func shiftedLeft(_ a: [UInt64], _ s: Int) -> [UInt64] {
+        var result = [UInt64](repeating: 0, count: a.count + 1)
+        var carry: UInt64 = 0
+        for i in 0..<a.count {
+            result[i] = (a[i] << UInt64(s)) | carry
+            carry = s == 0 ? 0 : a[i] >> UInt64(64 - s)
+        }
+        result[a.count] = carry
+        return result
+    }
+
+    /// `a >> s` for `0 <= s < 64`, normalized.
+    static func shiftedRight(_ a: ArraySlice<UInt64>, _ s: Int) -> [UInt64] {
+        var result = Array(a)
+        if s > 0 {
+            for i in 0..<result.count {
+                let next = i + 1 < result.count ? result[i + 1] : 0
+                result[i] = (result[i] >> UInt64(s)) | (next << UInt64(64 - s))
+            }
+        }
+        normalize(&result)
+        return result
+    }
+
+    /// Truncated `u / v` and `u % v` for `v != 0` (Knuth's algorithm D).
+    static func divide(_ u: [UInt64], _ v: [UInt64]) -> (quotient: [UInt64], remainder: [UInt64]) {
+        precondition(!v.isEmpty, "Limbs: division by zero")
+        if compare(u, v) < 0 { return ([], u) }
+        if v.count == 1 {
+            var quotient = u
+            let remainder = divideInPlace(&quotient, small: v[0])
+            return (quotient, remainder == 0 ? [] : [remainder])
+        }
+        // Normalize so that the divisor's top limb has its high bit set: each estimated quotient
+        // limb is then at most two too large.
+        let shift = v[v.count - 1].leadingZeroBitCount
+        var divisor = shiftedLeft(v, shift)
+        divisor.removeLast()  // zero: the shift does not carry out of the top limb
+        var rest = shiftedLeft(u, shift)  // one limb longer than u
+        let n = divisor.count
+        let m = u.count - n
+        var quotient = [UInt64](repeating: 0, count: m + 1)
+        let top = divisor[n - 1]
+        let second = divisor[n - 2]
+        rest.withUnsafeMutableBufferPointer { r in
+            divisor.withUnsafeBufferPointer { d in
+                var j = m
+                while j >= 0 {
+                    // Estimate q̂ = (r[j+n]·B + r[j+n−1]) / top, then correct it with the second limb.
+                    var estimate: UInt64
+                    var partial: UInt64
+                    var partialOverflowed: Bool
+                    if r[j + n] >= top {
+                        estimate = .max
+                        (partial, partialOverflowed) = r[j + n - 1].addingReportingOverflow(top)
+                    } else {
+                        (estimate, partial) = top.dividingFullWidth((r[j + n], r[j + n - 1]))
+                        partialOverflowed = false
+                    }
+                    while !partialOverflowed {
+                        let (high, low) = estimate.multipliedFullWidth(by: second)
+                        guard high > partial || (high == partial && low > r[j + n - 2]) else { break }
+                        estimate -= 1
+                        (partial, partialOverflowed) = partial.addingReportingOverflow(top)
+                    }
+                    // r[j...j+n] -= q̂ × divisor
+                    var borrow: UInt64 = 0
+                    var carry: UInt64 = 0
+                    for i in 0..<n {
+                        let (high, low) = estimate.multipliedFullWidth(by: d[i])
+                        let (product, o) = low.addingReportingOverflow(carry)
+                        carry = high &+ (o ? 1 : 0)
+                        let (d1, b1) = r[i + j].subtractingReportingOverflow(product)
+                        let (d2, b2) = d1.subtractingReportingOverflow(borrow)
+                        r[i + j] = d2
+                        borrow = (b1 ? 1 : 0) &+ (b2 ? 1 : 0)
+                    }
+                    let (t1, b1) = r[j + n].subtractingReportingOverflow(carry)
+                    let (t2, b2) = t1.subtractingReportingOverflow(borrow)
+                    r[j + n] = t2
+                    if b1 || b2 {
+                        // q̂ was one too large (rare): add the divisor back.
+                        estimate -= 1
+                        var addCarry: UInt64 = 0
+                        for i in 0..<n {
+                            let (s1, o1) = r[i + j].addingReportingOverflow(d[i])
+                            let (s2, o2) = s1.addingReportingOverflow(addCarry)
+                            r[i + j] = s2
+                            addCarry = (o1 ? 1 : 0) &+ (o2 ? 1 : 0)
+                        }
+                        r[j + n] = r[j + n] &+ addCarry
+                    }
+                    quotient[j] = estimate
+                    j -= 1
+                }
+            }
+        }
+        normalize(&quotient)
+        return (quotient, shiftedRight(rest[0..<n], shift))
+    }
+
+    /// The number of significant bits.
+    static func bitWidth(_ a: [UInt64]) -> Int {
+        guard let last = a.last else { return 0 }
+        return 64 * a.count - last.leadingZeroBitCount
+    }
+
+    /// The number of decimal digits of `a > 0`, exact or one too many.
+    static func decimalDigitsUpperBound(_ a: [UInt64]) -> Int {
+        // a ≥ 2^(bits−1), so it has at least ⌊(bits−1)·log₁₀2⌋ + 1 digits, and a < 2^bits gives at
+        // most one more. log₁₀2 is taken from below to 19 places; for the bit counts of a million
+        // digits the error (< 10⁻¹²) is far smaller than the distance of (bits−1)·log₁₀2 from an
+        // integer.
+        let bits = bitWidth(a)
+        if bits <= 1 { return 1 }
+        let log10Of2: UInt64 = 3_010_299_956_639_811_952  // ⌊log₁₀2 · 10^19⌋
+        let product = UInt64(bits - 1).multipliedFullWidth(by: log10Of2)
+        let whole = decimalChunk.dividingFullWidth(product).quotient
+        return Int(whole) + 2
+    }
+
+    /// `10^k`, as `5^k` shifted left by `k` bits (`5^k` has 30 % fewer limbs to multiply).
+    static func powerOfTen(_ k: Int) -> [UInt64] {
+        shiftedLeft(powerOfFive(k), bits: k)
+    }
+
+    /// `5^k`, by squaring `5^(k/2)`: about a third of the limb products of multiplying by one
+    /// chunk at a time, and half of those again because squaring computes each cross product once.
+    static func powerOfFive(_ k: Int) -> [UInt64] {
+        if k <= 27 {  // 5^27 is the largest power of five in a limb
+            var power: UInt64 = 1
+            for _ in 0..<k { power *= 5 }
+            return [power]
+        }
+        var result = square(powerOfFive(k / 2))
+        if k % 2 == 1 { multiplyAddInPlace(&result, small: 5, adding: 0) }
+        return result
+    }
+
+    /// `a²` (schoolbook, each cross product once).
+    static func square(_ a: [UInt64]) -> [UInt64] {
+        let n = a.count
+        if n == 0 { return [] }
+        var result = [UInt64](repeating: 0, count: 2 * n)
+        result.withUnsafeMutableBufferPointer { r in
+            a.withUnsafeBufferPointer { x in
+                // The products x[i]·x[j] for i < j …
+                for i in 0..<n {
+                    let factor = x[i]
+                    var carry: UInt64 = 0
+                    var j = i + 1
+                    while j < n {
+                        let (high, low) = x[j].multipliedFullWidth(by: factor)
+                        let (s1, o1) = low.addingReportingOverflow(r[i + j])
+                        let (s2, o2) = s1.addingReportingOverflow(carry)
+                        r[i + j] = s2
+                        carry = high &+ (o1 ? 1 : 0) &+ (o2 ? 1 : 0)
+                        j += 1
+                    }
+                    r[i + n] = carry
+                }
+                // … twice …
+                var top: UInt64 = 0
+                for i in 0..<(2 * n) {
+                    let word = r[i]
+                    r[i] = (word << 1) | top
+                    top = word >> 63
+                }
+                // … plus the squares x[i]² on the diagonal.
+                var carry: UInt64 = 0
+                for i in 0..<n {
+                    let (high, low) = x[i].multipliedFullWidth(by: x[i])
+                    let (s1, o1) = r[2 * i].addingReportingOverflow(low)
+                    let (s2, o2) = s1.addingReportingOverflow(carry)
+                    r[2 * i] = s2
+                    let (t1, p1) = r[2 * i + 1].addingReportingOverflow(high)
+                    let (t2, p2) = t1.addingReportingOverflow((o1 ? 1 : 0) &+ (o2 ? 1 : 0))
+                    r[2 * i + 1] = t2
+                    carry = (p1 ? 1 : 0) &+ (p2 ? 1 : 0)
+                }
+            }
+        }
+        normalize(&result)
+        return result
+    }
+
+    /// `a << bits` for any `bits >= 0`, normalized.
+    static func shiftedLeft(_ a: [UInt64], bits: Int) -> [UInt64] {
+        if a.isEmpty { return [] }
+        var result = [UInt64](repeating: 0, count: bits / 64)
+        result.append(contentsOf: shiftedLeft(a, bits % 64))
+        normalize(&result)
+        return result
+    }
+
+    /// `a × 10^k`.
+    static func multipliedByPowerOfTen(_ a: [UInt64], _ k: Int) -> [UInt64] {
+        a.isEmpty ? [] : shiftedLeft(multiply(a, powerOfFive(k)), bits: k)
+    }
+
+    /// The value of ASCII decimal digits (validated by the caller).
+    static func parse<S: Collection>(digits: S) -> [UInt64] where S.Element == UInt8 {
+        var result: [UInt64] = []
+        result.reserveCapacity(digits.count / 19 + 1)
+        var chunk: UInt64 = 0
+        var scale: UInt64 = 1
+        for byte in digits {
+            chunk = chunk * 10 + UInt64(byte &- 48)
+            scale *= 10
+            if scale == decimalChunk {
+                multiplyAddInPlace(&result, small: scale, adding: chunk)
+                chunk = 0
+                scale = 1
+            }
+        }
+        if scale > 1 { multiplyAddInPlace(&result, small: scale, adding: chunk) }
+        normalize(&result)
+        return result
+    }
+
+    /// The decimal digits of `a` (`"0"` for zero).
+    static func decimalString(_ a: [UInt64]) -> String {
+        if a.isEmpty { return "0" }
+        var rest = a
+        var chunks: [UInt64] = []
+        chunks.reserveCapacity(a.count * 64 / 63 + 1)
+        while !rest.isEmpty { chunks.append(divideInPlace(&rest, small: decimalChunk)) }
+        var text = String(chunks[chunks.count - 1])
+        text.reserveCapacity(chunks.count * decimalChunkDigits)
+        var i = chunks.count - 2
+        while i >= 0 {
+            let piece = String(chunks[i])
+            text.append(String(repeating: "0", count: decimalChunkDigits - piece.utf8.count))
+            text.append(piece)
+            i -= 1
+        }
+        return text
+    }
+
+    /// `gcd(a, b)` (Euclid).
+    static func greatestCommonDivisor(_ a: [UInt64], _ b: [UInt64]) -> [UInt64] {
+        var (x, y) = compare(a, b) >= 0 ? (a, b) : (b, a)
+        while !y.isEmpty { (x, y) = (y, divide(x, y).remainder) }
+        return x
+    }
+}
+
+/// A signed arbitrary-size integer: a sign and a magnitude. Zero is never negative.
+struct SignedLimbs: Hashable, Sendable {
+    var isNegative: Bool
+    var magnitude: [UInt64]
+
+    init(isNegative: Bool, magnitude: [UInt64]) {
+        var magnitude = magnitude
+        Limbs.normalize(&magnitude)
+        self.isNegative = isNegative && !magnitude.isEmpty
+        self.magnitude = magnitude
+    }
+
+    init(_ value: Int64) {
+        self.init(isNegative: value < 0, magnitude: value == 0 ? [] : [value.magnitude])
+    }
+
+    /// The value when it fits `Int64`.
+    var int64: Int64? {
+        switch magnitude.count {
+        case 0: return 0
+        case 1:
+            let m = magnitude[0]
+            if !isNegative { return m <= UInt64(Int64.max) ? Int64(m) : nil }
+            return m <= UInt64(Int64.max) + 1 ? Int64(bitPattern: 0 &- m) : nil
+        default: return nil
+        }
+    }
+
+    var signum: Int { magnitude.isEmpty ? 0 : (isNegative ? -1 : 1) }
+
+    var negated: SignedLimbs { SignedLimbs(isNegative: !isNegative, magnitude: magnitude) }
+
+    static func + (a: SignedLimbs, b: SignedLimbs) -> SignedLimbs {
+        if a.isNegative == b.isNegative {
+            return SignedLimbs(isNegative: a.isNegative, magnitude: Limbs.add(a.magnitude, b.magnitude))
+        }
+        switch Limbs.compare(a.magnitude, b.magnitude) {
+        case 0: return SignedLimbs(0)
+        case 1: return SignedLimbs(isNegative: a.isNegative, magnitude: Limbs.subtract(a.magnitude, b.magnitude))
+        default: return SignedLimbs(isNegative: b.isNegative, magnitude: Limbs.subtract(b.magnitude, a.magnitude))
+        }
+    }
+
+    static func - (a: SignedLimbs, b: SignedLimbs) -> SignedLimbs { a + b.negated }
+
+    static func * (a: SignedLimbs, b: SignedLimbs) -> SignedLimbs {
+        SignedLimbs(isNegative: a.isNegative != b.isNegative, magnitude: Limbs.multiply(a.magnitude, b.magnitude))
+    }
+
+    /// Truncated quotient and remainder (the remainder has the sign of `self`). `d != 0`.
+    func quotientAndRemainder(dividingBy d: SignedLimbs) -> (quotient: SignedLimbs, remainder: SignedLimbs) {
+        let (q, r) = Limbs.divide(magnitude, d.magnitude)
+        return (SignedLimbs(isNegative: isNegative != d.isNegative, magnitude: q), SignedLimbs(isNegative: isNegative, magnitude: r))
+    }
+
+    /// Three-way comparison of the values.
+    static func compare(_ a: SignedLimbs, _ b: SignedLimbs) -> Int {
+        if a.signum != b.signum { return a.signum < b.signum ? -1 : 1 }
+        let magnitudes = Limbs.compare(a.magnitude, b.magnitude)
+        return a.isNegative ? -magnitudes : magnitudes
+    }
+
+    /// Removes every factor `f > 1` from a nonzero value: the rest and how many were removed.
+    func removingFactor(_ f: UInt64) -> (rest: SignedLimbs, count: Int) {
+        precondition(f > 1, "SignedLimbs.removingFactor: the factor must be at least 2")
+        // Whole powers of `f` that fit a limb first (19 tens at a time), then single factors.
+        var power: UInt64 = f
+        var exponent = 1
+        while true {
+            let (next, overflow) = power.multipliedReportingOverflow(by: f)
+            if overflow { break }
+            power = next
+            exponent += 1
+        }
+        var rest = magnitude
+        var count = 0
+        for (divisor, step) in [(power, exponent), (f, 1)] {
+            while !rest.isEmpty && Limbs.remainder(rest, small: divisor) == 0 {
+                _ = Limbs.divideInPlace(&rest, small: divisor)
+                count += step
+            }
+        }
+        return (SignedLimbs(isNegative: isNegative, magnitude: rest), count)
+    }
+}
+
+/// The storage of a large coefficient in portable builds: a `SignedLimbs` in a final class, so
+/// that `BigDecimal` can update one in place when `isKnownUniquelyReferenced` (as with GMP).
+@usableFromInline
+final class PortableInteger {
+    var value: SignedLimbs
+
+    init(_ value: SignedLimbs) {
+        self.value = value
+    }
+}
+
+#if !TALLY_GMP
+/// The class behind `Coefficient.large`: a portable integer (GMP is not available).
+@usableFromInline
+typealias LargeInteger = PortableInteger
+
+/// Which integer library holds coefficients beyond `Int64` in this build.
+let largeIntegerBackend = "portable Swift"
+
+// MARK: - Large paths of the coefficient operations, in Swift
+
+extension Coefficient {
+    /// `c` as a signed magnitude.
+    @inline(__always)
+    fileprivate var limbs: SignedLimbs {
+        switch self {
+        case .small(let value): return SignedLimbs(value)
+        case .large(let owner): return owner.value
+        }
+    }
+
+    /// `value` as a coefficient: inline when it fits `Int64` (the representation stays unique).
+    fileprivate static func make(_ value: SignedLimbs) -> Coefficient {
+        if let small = value.int64 { return .small(small) }
+        return .large(PortableInteger(value))
+    }
+
+    static func largeAdd(_ a: Coefficient, _ b: Coefficient) -> Coefficient { make(a.limbs + b.limbs) }
+
+    static func largeSubtract(_ a: Coefficient, _ b: Coefficient) -> Coefficient { make(a.limbs - b.limbs) }
+
+    static func largeMultiply(_ a: Coefficient, _ b: Coefficient) -> Coefficient { make(a.limbs * b.limbs) }
+
+    /// Adds `b` into `owner` (uniquely referenced); the result when it fits `Int64`, else `nil`
+    /// (it stays in `owner`). See the GMP version.
+    static func largeAddInPlace(_ owner: LargeInteger, _ b: Coefficient, subtract: Bool) -> Int64? {
+        let other = b.limbs
+        owner.value = subtract ? owner.value - other : owner.value + other
+        return owner.value.int64
+    }
+
+    /// Multiplies `owner` (uniquely referenced) by `b`; the result as in `largeAddInPlace`.
+    static func largeMultiplyInPlace(_ owner: LargeInteger, _ b: Coefficient) -> Int64? {
+        owner.value = owner.value * b.limbs
+        return owner.value.int64
+    }
+
+    static func largeNegate(_ a: Coefficient) -> Coefficient { make(a.limbs.negated) }
+
+    static func largeMagnitude(_ a: Coefficient) -> Coefficient {
+        make(SignedLimbs(isNegative: false, magnitude: a.limbs.magnitude))
+    }
+
+    /// `a × 10^k`, `k >= 0`; the caller has checked the size.
+    static func largeMultiplyByPowerOfTen(_ a: Coefficient, _ k: Int) -> Coefficient {
+        let value = a.limbs
+        return make(SignedLimbs(isNegative: value.isNegative, magnitude: Limbs.multipliedByPowerOfTen(value.magnitude, k)))
+    }
+
+    static func largePowerOfTen(_ k: Int) -> Coefficient {
+        make(SignedLimbs(isNegative: false, magnitude: Limbs.powerOfTen(k)))
+    }
+
+    static func largeQuotientAndRemainder(_ n: Coefficient, _ d: Coefficient) -> (Coefficient, Coefficient) {
+        let (q, r) = n.limbs.quotientAndRemainder(dividingBy: d.limbs)
+        return (make(q), make(r))
+    }
+
+    static func largeDivideExactly(_ n: Coefficient, _ d: Coefficient) -> Coefficient {
+        make(n.limbs.quotientAndRemainder(dividingBy: d.limbs).quotient)
+    }
+
+    static func largeGCD(_ a: Coefficient, _ b: Coefficient) -> Coefficient {
+        make(SignedLimbs(isNegative: false, magnitude: Limbs.greatestCommonDivisor(a.limbs.magnitude, b.limbs.magnitude)))
+    }
+
+    static func largeRemoveFactor(_ a: Coefficient, _ f: Int64) -> (Coefficient, Int) {
+        let (rest, count) = a.limbs.removingFactor(UInt64(f))
+        return (make(rest), count)
+    }
+
+    static func largeCompare(_ a: Coefficient, _ b: Coefficient) -> Int { SignedLimbs.compare(a.limbs, b.limbs) }
+
+    static func largeCompareMagnitudes(_ a: Coefficient, _ b: Coefficient) -> Int {
+        Limbs.compare(a.limbs.magnitude, b.limbs.magnitude)
+    }
+
+    static func largeSignum(_ a: Coefficient) -> Int { a.limbs.signum }
+
+    static func largeLastDigit(_ a: Coefficient) -> Int { Int(Limbs.remainder(a.limbs.magnitude, small: 10)) }
+
+    static func largeDigitCountUpperBound(_ a: Coefficient) -> Int {
+        let magnitude = a.limbs.magnitude
+        return magnitude.isEmpty ? 1 : Limbs.decimalDigitsUpperBound(magnitude)
+    }
+
+    static func largeMagnitudeDigits(_ a: Coefficient) -> String { Limbs.decimalString(a.limbs.magnitude) }
+
+    static func largeParse(digits: String, negative: Bool) -> Coefficient {
+        make(SignedLimbs(isNegative: negative, magnitude: Limbs.parse(digits: digits.utf8)))
+    }
+
+    /// Feeds the sign and limbs of `a` to `hasher` (as the GMP version does: the same limbs).
+    static func largeHash(_ a: Coefficient, into hasher: inout Hasher) {
+        let value = a.limbs
+        hasher.combine(Int32(value.signum))
+        hasher.combine(value.magnitude.count)
+        for limb in value.magnitude { hasher.combine(limb) }
+    }
+}
+#endif

@@ -1,0 +1,173 @@
+import XCTest
+import TallyTesting
+@testable import TallyDecimal
+
+/// The portable Swift integers that hold large coefficients where GMP is not available (Apple's
+/// device platforms; `TALLY_PORTABLE_INTEGERS=1`). In a GMP build every operation is checked
+/// against GMP on the same operands; in a portable build the fixed vectors still run, and the
+/// rest of this test target (decTest conformance included) runs on the portable integers.
+final class PortableIntegerTests: XCTestCase {
+    /// Limbs that find carries and borrows: zeros, ones, all bits, the top bit alone. Mostly
+    /// these, so that division often meets the rare step that adds the divisor back.
+    static let limb = Gen<UInt64>.frequency([
+        (1, Gen.int64(in: .min ... .max).map { UInt64(bitPattern: $0) }),
+        (3, Gen.element(of: [0, 1, 2, .max, .max - 1, 1 << 63, (1 << 63) - 1, (1 << 63) + 1, 10_000_000_000_000_000_000])),
+    ])
+    static let signed = Gen.zip(Gen.bool, limb.array(count: 0...6)).map { SignedLimbs(isNegative: $0, magnitude: $1) }
+    static let nonzero = signed.filter("nonzero") { $0.signum != 0 }
+
+    /// Dividends and divisors of a few limbs, nearly all of them special: the shapes for which
+    /// a quotient limb's estimate is still one too large after its correction (about one pair in
+    /// a thousand here).
+    static let divisionPair = Gen.zip(Gen.int(in: 2...3), Gen.int(in: 0...2), Gen.bool, Gen.bool).flatMap { n, extra, p, q in
+        let special = Gen<UInt64>.frequency([
+            (1, Gen.int64(in: .min ... .max).map { UInt64(bitPattern: $0) }),
+            (7, Gen.element(of: [0, 1, .max, .max - 1, 1 << 63, (1 << 63) - 1, (1 << 63) + 1])),
+        ])
+        return Gen.zip(special.array(count: (n + extra)...(n + extra)), special.array(count: n...n)).map { u, v in
+            (SignedLimbs(isNegative: p, magnitude: u), SignedLimbs(isNegative: q, magnitude: v.dropLast() + [Swift.max(v[n - 1], 1)]))
+        }
+    }
+
+    var isGMPBuild: Bool { largeIntegerBackend == "GMP" }
+
+    /// CI's portable run sets `TALLY_PORTABLE_INTEGERS=1`: make sure that run really is portable
+    /// (and that the usual Linux build really uses GMP), or it would test the same code twice.
+    func testTheBuildUsesTheBackendItWasAskedFor() {
+        let asked = ["1", "true", "yes"].contains(ProcessInfo.processInfo.environment["TALLY_PORTABLE_INTEGERS"] ?? "")
+        #if os(Linux) || os(macOS)
+        XCTAssertEqual(largeIntegerBackend, asked ? "portable Swift" : "GMP")
+        #else
+        XCTAssertEqual(largeIntegerBackend, "portable Swift")
+        #endif
+        print("PortableIntegerTests: coefficients beyond Int64 use \(largeIntegerBackend)")
+    }
+
+    // MARK: - Fixed vectors (Python's integers), on either backend
+
+    /// Quotients whose first estimate survives the two-limb correction one too large, so that
+    /// algorithm D adds the divisor back (found by simulating the algorithm on 64-bit limbs).
+    func testDivisionThatAddsTheDivisorBack() throws {
+        let vectors: [(String, String, String, String)] = [
+            ("115792089237316195417293883273301227088753630508591020696460517438373409326630",
+             "340282366920938463481821351505477763073", "340282366920938463426481119284349108223",
+             "87378322008979277351"),
+            ("1067993517960455041313302942322092252721784695319320952445213176232067532185208502648667633614846",
+             "3138550867693340382428318261985240903273909749490233901055", "340282366920938463444927863358058659839",
+             "1701411834604692317344543153269405384701"),
+            ("115792089237316195411016781537914546325768547002685700438993783794737799495680",
+             "6277101735386680763155224689365789489185482601097654172080", "18446744073709551615",
+             "6277101735386680763143178975441340831810080422386947586480"),
+            ("57896044618658097714924043372037294308723028227884584459503297074995958074385",
+             "3138550867693340382088035895064302439792088397984756137985", "18446744073709551615",
+             "3138550867693340382088035895064302439765281699002538478610"),
+        ]
+        for (u, v, q, r) in vectors {
+            let (quotient, remainder) = Limbs.divide(Limbs.parse(digits: u.utf8), Limbs.parse(digits: v.utf8))
+            XCTAssertEqual(Limbs.decimalString(quotient), q, "\(u) / \(v)")
+            XCTAssertEqual(Limbs.decimalString(remainder), r, "\(u) % \(v)")
+            // and through BigDecimal, on whichever backend this build uses
+            let (bq, br) = try BigDecimal(u)!.quotientAndRemainder(dividingBy: BigDecimal(v)!)
+            XCTAssertEqual(bq.description, q)
+            XCTAssertEqual(br.description, r)
+        }
+    }
+
+    func testConversionsAndEdges() {
+        XCTAssertEqual(Limbs.decimalString([]), "0")
+        XCTAssertEqual(Limbs.parse(digits: "0000".utf8), [])
+        XCTAssertEqual(Limbs.decimalString([0, 1]), "18446744073709551616")
+        XCTAssertEqual(Limbs.decimalString(Limbs.powerOfTen(40)), "1" + String(repeating: "0", count: 40))
+        XCTAssertEqual(Limbs.decimalString(Limbs.parse(digits: "10000000000000000000000000000000000000007".utf8)),
+                       "10000000000000000000000000000000000000007")
+        XCTAssertEqual(SignedLimbs(.min).int64, .min)
+        XCTAssertEqual(SignedLimbs(isNegative: false, magnitude: [1 << 63]).int64, nil)
+        XCTAssertEqual(SignedLimbs(isNegative: true, magnitude: [1 << 63]).int64, .min)
+        XCTAssertEqual(SignedLimbs(isNegative: true, magnitude: []).signum, 0, "no negative zero")
+        let (rest, count) = SignedLimbs(isNegative: true, magnitude: Limbs.powerOfTen(45)).removingFactor(10)
+        XCTAssertEqual(count, 45)
+        XCTAssertEqual(rest.int64, -1)
+    }
+
+    /// The digit-count bound is exact or one too many (`BigDecimal.compare` relies on it), at
+    /// every power of two and power of ten up to 800 digits and next to them.
+    func testDigitCountBoundIsExactOrOneTooMany() {
+        var samples: [[UInt64]] = []
+        for bits in 1...2_660 {
+            var limbs = [UInt64](repeating: 0, count: (bits - 1) / 64 + 1)
+            limbs[limbs.count - 1] = 1 << UInt64((bits - 1) % 64)
+            samples.append(limbs)  // 2^(bits−1)
+            samples.append(Limbs.subtract(Limbs.add(limbs, limbs), [1]))  // 2^bits − 1
+        }
+        for digits in 1...800 {
+            let power = Limbs.powerOfTen(digits)
+            XCTAssertEqual(Limbs.decimalString(power), "1" + String(repeating: "0", count: digits))
+            samples.append(power)
+            samples.append(Limbs.subtract(power, [1]))
+        }
+        for sample in samples {
+            let exact = Limbs.decimalString(sample).utf8.count
+            let bound = Limbs.decimalDigitsUpperBound(sample)
+            XCTAssertTrue(bound == exact || bound == exact + 1, "\(Limbs.decimalString(sample)): bound \(bound)")
+        }
+    }
+
+    // MARK: - Against GMP (GMP builds only)
+
+    /// `value` through `BigDecimal` (an integer with exponent 0), on this build's backend.
+    func decimal(_ value: SignedLimbs) -> BigDecimal {
+        let text = (value.isNegative ? "-" : "") + Limbs.decimalString(value.magnitude)
+        return BigDecimal(text)!
+    }
+
+    func text(_ value: SignedLimbs) -> String { decimal(value).description }
+
+    func testArithmeticAgreesWithGMP() throws {
+        guard isGMPBuild else { throw XCTSkip("this build has no GMP to compare with") }
+        forAll(Gen.zip(Self.signed, Self.signed), count: 2_000) { a, b in
+            let (x, y) = (decimal(a), decimal(b))
+            try expect(text(a + b) == (x + y).description, "sum")
+            try expect(text(a - b) == (x - y).description, "difference")
+            try expect(text(a * b) == (x * y).description, "product")
+            try expect(Limbs.square(a.magnitude) == Limbs.multiply(a.magnitude, a.magnitude), "square")
+            try expect(SignedLimbs.compare(a, b) == BigDecimal.compare(x, y), "comparison")
+            try expect(Limbs.compare(a.magnitude, b.magnitude) == BigDecimal.compare(x.magnitude, y.magnitude), "magnitudes")
+            try expect(text(a) == x.description, "printing and parsing")
+            try expect(a.int64 == x.inlineCoefficient, "fits Int64 exactly when GMP's value does")
+        }
+    }
+
+    func testDivisionAgreesWithGMP() throws {
+        guard isGMPBuild else { throw XCTSkip("this build has no GMP to compare with") }
+        forAll(Gen.oneOf([Gen.zip(Self.signed, Self.nonzero), Self.divisionPair]), count: 6_000) { a, b in
+            let (q, r) = a.quotientAndRemainder(dividingBy: b)
+            let (gq, gr) = try decimal(a).quotientAndRemainder(dividingBy: decimal(b))
+            try expect(text(q) == gq.description, "quotient")
+            try expect(text(r) == gr.description, "remainder")
+            // and exactness: q × b + r == a, |r| < |b|
+            try expect(text(q * b + r) == text(a), "q × b + r")
+            try expect(Limbs.compare(r.magnitude, b.magnitude) < 0, "|r| < |b|")
+        }
+    }
+
+    func testNumberTheoryAgreesWithGMP() throws {
+        guard isGMPBuild else { throw XCTSkip("this build has no GMP to compare with") }
+        forAll(Gen.zip(Self.signed, Self.nonzero, Gen.int(in: 0...60)), count: 1_000) { a, b, zeros in
+            let (x, y) = (decimal(a).coefficient, decimal(b).coefficient)
+            let gcd = Limbs.greatestCommonDivisor(a.magnitude, b.magnitude)
+            try expect(Limbs.decimalString(gcd) == BigDecimal(coefficient: .greatestCommonDivisor(x, y), storedExponent: 0).description, "gcd")
+            // a value with `zeros` trailing zeros (and more from the factors it has)
+            let padded = SignedLimbs(isNegative: b.isNegative, magnitude: Limbs.multipliedByPowerOfTen(b.magnitude, zeros))
+            let coefficient = decimal(padded).coefficient
+            try expect(text(padded) == (try (decimal(b) * BigDecimal(mantissa: 1, exponent: zeros, isNegative: false)).rescaled(exactlyTo: 0)).description, "× 10^k")
+            for factor: Int64 in [2, 5, 10] {
+                let (rest, count) = padded.removingFactor(UInt64(factor))
+                let (gmpRest, gmpCount) = coefficient.removingFactor(factor)
+                try expect(count == gmpCount && text(rest) == BigDecimal(coefficient: gmpRest, storedExponent: 0).description, "remove \(factor)")
+            }
+            try expect(Int(Limbs.remainder(a.magnitude, small: 10)) == x.lastDigit, "last digit")
+            let digits = Limbs.decimalString(padded.magnitude).utf8.count
+            try expect(padded.magnitude.isEmpty || [digits, digits + 1].contains(Limbs.decimalDigitsUpperBound(padded.magnitude)), "digit bound")
+        }
+    }
+}
