@@ -6,11 +6,14 @@
 // (PortableIntegerTests); used as the `.large` storage only in builds without the `TALLY_GMP`
 // condition (Package.swift defines it where it links GMP).
 //
-// The algorithms are the schoolbook ones (Knuth, TAOCP vol. 2, §4.3.1): O(n·m) multiplication and
-// division, O(n²) conversion to and from decimal. Money-sized values never come here (they are
-// inline `Int64`); values of a few thousand digits take microseconds to milliseconds; the
-// million-digit values `Coefficient.maximumDigits` allows take seconds, where GMP takes
-// milliseconds.
+// The algorithms are the textbook ones (Knuth, TAOCP vol. 2, §4.3): schoolbook multiplication
+// below 40 limbs and Karatsuba's above, schoolbook division (algorithm D), decimal text read by
+// divide and conquer and written 19 digits at a time. Money-sized values never come here (they are
+// inline `Int64`); values within the default `ParseLimits` (at most about 12,300 digits after
+// alignment) take microseconds to a few milliseconds. Measured in a release build on this
+// project's machine, a million digits — the most `Coefficient.maximumDigits` allows — take about
+// a second to parse or square, 8.5 s to print and 14 s to strip of a million trailing zeros
+// (`reduced()`), where GMP takes milliseconds.
 
 /// Operations on magnitudes: little-endian `UInt64` limbs without high zero limbs (zero is `[]`).
 enum Limbs {
@@ -92,8 +95,65 @@ enum Limbs {
         normalize(&a)
     }
 
-    /// `a × b` (schoolbook).
+    /// Operands with fewer limbs than this are multiplied by the schoolbook method, longer ones
+    /// by Karatsuba's (three half-size products instead of four).
+    static let karatsubaThreshold = 40
+
+    /// `a × b`.
     static func multiply(_ a: [UInt64], _ b: [UInt64]) -> [UInt64] {
+        Swift.min(a.count, b.count) < karatsubaThreshold ? schoolbookMultiply(a, b) : karatsubaMultiply(a, b)
+    }
+
+    /// `a × b` by Karatsuba's method: with a = a₁·Bᵐ + a₀ and b = b₁·Bᵐ + b₀,
+    /// a·b = z₂·B²ᵐ + (z₁ − z₂ − z₀)·Bᵐ + z₀ where z₂ = a₁·b₁, z₀ = a₀·b₀, z₁ = (a₀ + a₁)(b₀ + b₁).
+    /// O(n^1.59) limb products instead of O(n²). Release build on this project's machine: the
+    /// square of a million-digit value in 0.88 s, against 16.1 s by the schoolbook method.
+    static func karatsubaMultiply(_ a: [UInt64], _ b: [UInt64]) -> [UInt64] {
+        let (long, short) = a.count >= b.count ? (a, b) : (b, a)
+        if short.count < karatsubaThreshold { return schoolbookMultiply(long, short) }
+        if long.count >= 2 * short.count {
+            // Unbalanced: the long operand in pieces as long as the short one.
+            var result: [UInt64] = []
+            var start = 0
+            while start < long.count {
+                let end = Swift.min(start + short.count, long.count)
+                addInPlace(&result, multiply(normalized(long[start..<end]), short), shiftedBy: start)
+                start = end
+            }
+            return result
+        }
+        let m = long.count / 2  // short.count > m: both operands have a high half
+        let (a0, a1) = (normalized(long[..<m]), Array(long[m...]))
+        let (b0, b1) = (normalized(short[..<m]), Array(short[m...]))
+        let z0 = multiply(a0, b0)
+        let z2 = multiply(a1, b1)
+        var z1 = multiply(add(a0, a1), add(b0, b1))
+        subtractInPlace(&z1, z0)
+        subtractInPlace(&z1, z2)
+        var result = z0
+        addInPlace(&result, z1, shiftedBy: m)
+        addInPlace(&result, z2, shiftedBy: 2 * m)
+        return result
+    }
+
+    /// `a += b·B^shift` (B = 2⁶⁴).
+    static func addInPlace(_ a: inout [UInt64], _ b: [UInt64], shiftedBy shift: Int) {
+        if b.isEmpty { return }
+        if a.count < shift { a.append(contentsOf: repeatElement(0, count: shift - a.count)) }
+        var tail = Array(a[shift...])
+        addInPlace(&tail, b)
+        a.replaceSubrange(shift..., with: tail)
+    }
+
+    /// The limbs of `slice` without high zero limbs, as an array.
+    static func normalized(_ slice: ArraySlice<UInt64>) -> [UInt64] {
+        var result = Array(slice)
+        normalize(&result)
+        return result
+    }
+
+    /// `a × b` (schoolbook).
+    static func schoolbookMultiply(_ a: [UInt64], _ b: [UInt64]) -> [UInt64] {
         if a.isEmpty || b.isEmpty { return [] }
         if b.count == 1 { return multiply(a, small: b[0]) }
         if a.count == 1 { return multiply(b, small: a[0]) }
@@ -316,6 +376,7 @@ enum Limbs {
     static func square(_ a: [UInt64]) -> [UInt64] {
         let n = a.count
         if n == 0 { return [] }
+        if n >= karatsubaThreshold { return karatsubaMultiply(a, a) }
         var result = [UInt64](repeating: 0, count: 2 * n)
         result.withUnsafeMutableBufferPointer { r in
             a.withUnsafeBufferPointer { x in
@@ -375,6 +436,36 @@ enum Limbs {
 
     /// The value of ASCII decimal digits (validated by the caller).
     static func parse<S: Collection>(digits: S) -> [UInt64] where S.Element == UInt8 {
+        var powers: [Int: [UInt64]] = [:]
+        return parse(Array(digits)[...], powers: &powers)
+    }
+
+    /// Digits in the pieces that `parse` converts a chunk at a time.
+    static let parseBaseDigits = 19 * 256
+
+    /// Divide and conquer: high × 10^L + low, where the low part has the largest L of the form
+    /// `parseBaseDigits·2^k` below the count, so that the pieces of one level share their power
+    /// of ten (kept in `powers`). With Karatsuba products it beats a chunk at a time (O(n²)) on
+    /// long texts: a million digits in 1.1 s against 3.5–4.6 s, 100,000 in 28 ms against 36–42
+    /// (release build, this project's machine, another build running).
+    static func parse(_ digits: ArraySlice<UInt8>, powers: inout [Int: [UInt64]]) -> [UInt64] {
+        if digits.count <= parseBaseDigits { return parseByChunks(digits) }
+        var lowCount = parseBaseDigits
+        while 2 * lowCount < digits.count { lowCount *= 2 }
+        let split = digits.endIndex - lowCount
+        let high = parse(digits[..<split], powers: &powers)
+        let low = parse(digits[split...], powers: &powers)
+        // 10^L is the square of the previous level's 10^(L/2), which the low part's own split
+        // has just made (or made earlier).
+        let power = powers[lowCount] ?? powers[lowCount / 2].map(square) ?? powerOfTen(lowCount)
+        powers[lowCount] = power
+        var result = multiply(high, power)
+        addInPlace(&result, low)
+        return result
+    }
+
+    /// The value of ASCII decimal digits, converted 19 digits at a time.
+    static func parseByChunks(_ digits: ArraySlice<UInt8>) -> [UInt64] {
         var result: [UInt64] = []
         result.reserveCapacity(digits.count / 19 + 1)
         var chunk: UInt64 = 0

@@ -112,19 +112,38 @@ final class PortableIntegerTests: XCTestCase {
         }
     }
 
+    /// Karatsuba's products (operands of 40 limbs and more, balanced or not) against the
+    /// schoolbook ones, and the divide-and-conquer parser against the chunk-at-a-time one: two
+    /// methods each, so this runs on either backend.
+    func testLongOperandsAgreeAcrossMethods() {
+        let long = Self.limb.array(count: 1...180).map { limbs -> [UInt64] in
+            var limbs = limbs
+            Limbs.normalize(&limbs)
+            return limbs
+        }
+        forAll(Gen.zip(long, long), count: 150) { a, b in
+            try expect(Limbs.multiply(a, b) == Limbs.schoolbookMultiply(a, b), "product of \(a.count) by \(b.count) limbs")
+            try expect(Limbs.square(a) == Limbs.schoolbookMultiply(a, a), "square of \(a.count) limbs")
+            let text = Limbs.decimalString(Limbs.multiply(a, b))
+            try expect(Limbs.parse(digits: text.utf8) == Limbs.parseByChunks(Array(text.utf8)[...]), "parse of \(text.utf8.count) digits")
+            try expect(Limbs.decimalString(Limbs.parse(digits: text.utf8)) == text, "round trip")
+        }
+    }
+
     // MARK: - Against GMP (GMP builds only)
 
     /// `value` through `BigDecimal` (an integer with exponent 0), on this build's backend.
     func decimal(_ value: SignedLimbs) -> BigDecimal {
         let text = (value.isNegative ? "-" : "") + Limbs.decimalString(value.magnitude)
-        return BigDecimal(text)!
+        return try! BigDecimal(parsing: text, limits: .widest)
     }
 
     func text(_ value: SignedLimbs) -> String { decimal(value).description }
 
     func testArithmeticAgreesWithGMP() throws {
         guard isGMPBuild else { throw XCTSkip("this build has no GMP to compare with") }
-        forAll(Gen.zip(Self.signed, Self.signed), count: 2_000) { a, b in
+        let operands = Gen.oneOf([Self.signed, Gen.zip(Gen.bool, Self.limb.array(count: 30...120)).map { SignedLimbs(isNegative: $0, magnitude: $1) }])
+        forAll(Gen.zip(operands, operands), count: 2_000) { a, b in
             let (x, y) = (decimal(a), decimal(b))
             try expect(text(a + b) == (x + y).description, "sum")
             try expect(text(a - b) == (x - y).description, "difference")
