@@ -9,7 +9,7 @@ import PackageDescription
 // path on Linux), TallyDecimal uses its portable Swift integers instead. The code chooses by the
 // `TALLY_GMP` compilation condition, not by `canImport(CGMP)`: Xcode has been reported to build
 // conditional dependencies for every platform. See Guides/Platforms.md.
-let portableIntegers = ["1", "true", "yes"].contains(Context.environment["TALLY_PORTABLE_INTEGERS"] ?? "")
+let portableIntegers = ["1", "true", "yes"].contains(Context.environment["TALLY_PORTABLE_INTEGERS"]?.lowercased() ?? "")
 let gmpPlatforms: [Platform] = [.linux, .macOS, .openbsd]
 let gmp: [Target.Dependency] = portableIntegers ? [] : [.target(name: "CGMP", condition: .when(platforms: gmpPlatforms))]
 let gmpSettings: [SwiftSetting] = portableIntegers ? [] : [.define("TALLY_GMP", .when(platforms: gmpPlatforms))]

@@ -42,7 +42,8 @@ extension BigDecimal: AdditiveArithmetic {
         return add(lhs, rhs, subtracting: true)
     }
 
-    /// Adds in place. A large coefficient that no other value shares is updated without allocating.
+    /// Adds in place. A large coefficient that no other value shares is updated in its own storage:
+    /// no new object, and new limbs only when the sum needs more than it has.
     @inlinable
     public static func += (lhs: inout BigDecimal, rhs: BigDecimal) {
         lhs = addingInPlace(consume lhs, rhs)
@@ -153,7 +154,8 @@ extension BigDecimal: SignedNumeric {
         return multiply(lhs, rhs)
     }
 
-    /// Multiplies in place. A large coefficient that no other value shares is updated without allocating.
+    /// Multiplies in place. A large coefficient that no other value shares keeps its storage
+    /// object (the product's limbs may still be new: multiplication needs room of its own).
     @inlinable
     public static func *= (lhs: inout BigDecimal, rhs: BigDecimal) {
         if case .small(let a) = lhs.coefficient, case .small(let b) = rhs.coefficient {

@@ -556,6 +556,23 @@ struct SignedLimbs: Hashable, Sendable {
 
     static func - (a: SignedLimbs, b: SignedLimbs) -> SignedLimbs { a + b.negated }
 
+    /// `self += b`, in this value's own limbs when it does not share them (`+=` on a uniquely
+    /// referenced large coefficient: no new array unless the sum needs more limbs).
+    mutating func add(_ b: SignedLimbs) {
+        if b.magnitude.isEmpty { return }
+        if magnitude.isEmpty {
+            self = b
+        } else if isNegative == b.isNegative {
+            Limbs.addInPlace(&magnitude, b.magnitude)
+        } else if Limbs.compare(magnitude, b.magnitude) >= 0 {
+            Limbs.subtractInPlace(&magnitude, b.magnitude)  // normalizes; zero is [] …
+            if magnitude.isEmpty { isNegative = false }  // … and never negative
+        } else {
+            magnitude = Limbs.subtract(b.magnitude, magnitude)
+            isNegative = b.isNegative
+        }
+    }
+
     static func * (a: SignedLimbs, b: SignedLimbs) -> SignedLimbs {
         SignedLimbs(isNegative: a.isNegative != b.isNegative, magnitude: Limbs.multiply(a.magnitude, b.magnitude))
     }
@@ -598,7 +615,8 @@ struct SignedLimbs: Hashable, Sendable {
 }
 
 /// The storage of a large coefficient in portable builds: a `SignedLimbs` in a final class, so
-/// that `BigDecimal` can update one in place when `isKnownUniquelyReferenced` (as with GMP).
+/// that `BigDecimal` can update one in place when `isKnownUniquelyReferenced` (as with GMP): a
+/// sum in its own limbs (`SignedLimbs.add`), a product in the same object.
 @usableFromInline
 final class PortableInteger {
     var value: SignedLimbs
@@ -643,8 +661,7 @@ extension Coefficient {
     /// Adds `b` into `owner` (uniquely referenced); the result when it fits `Int64`, else `nil`
     /// (it stays in `owner`). See the GMP version.
     static func largeAddInPlace(_ owner: LargeInteger, _ b: Coefficient, subtract: Bool) -> Int64? {
-        let other = b.limbs
-        owner.value = subtract ? owner.value - other : owner.value + other
+        owner.value.add(subtract ? b.limbs.negated : b.limbs)
         return owner.value.int64
     }
 
