@@ -14,7 +14,9 @@
 #   .build/fuzz/corpus/TARGET   (writable: what this run finds; not committed)
 #   Fuzz/corpus/TARGET          (the committed seeds; never written to)
 # with crash/timeout/leak artifacts written to Fuzz/artifacts/ (git-ignored). At the end it prints
-# the number of executions. Environment: FUZZ_JOBS (default 1) runs that many workers (-fork).
+# the number of executions. Environment: FUZZ_JOBS (default 1) runs that many workers (-fork);
+# FUZZ_PORTABLE=1 builds TallyDecimal without TALLY_GMP, so that large coefficients take the
+# portable Swift integers of Apple's device platforms (Guides/Platforms.md), into .build/fuzz-portable.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 export PATH="/opt/swift/usr/bin:$PATH"
@@ -40,11 +42,13 @@ if ! echo '#include <gmp.h>' | cc -E -x c - >/dev/null 2>&1 && [ ! -f /usr/inclu
 fi
 
 out=.build/fuzz
+backend=(-D TALLY_GMP)
+if [ "${FUZZ_PORTABLE:-0}" = 1 ]; then out=.build/fuzz-portable; backend=(); fi
 lib=$out/lib
 mkdir -p "$lib" "$out/corpus/$target" Fuzz/artifacts
 
 # `-package-name`: the modules share `package` declarations, as under SwiftPM.
-flags=(-O -sanitize=fuzzer,address -parse-as-library -g -package-name Tally -I "$lib" -I Sources/CGMP -D TALLY_GMP)
+flags=(-O -sanitize=fuzzer,address -parse-as-library -g -package-name Tally -I "$lib" -I Sources/CGMP "${backend[@]}")
 # Rebuild everything when the flags or the compiler change.
 stamp="${flags[*]} | $(swiftc --version 2>&1 | head -1)"
 if [ ! -f "$lib/stamp" ] || [ "$(cat "$lib/stamp")" != "$stamp" ]; then
