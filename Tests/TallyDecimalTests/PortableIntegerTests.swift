@@ -87,6 +87,17 @@ final class PortableIntegerTests: XCTestCase {
         let (rest, count) = SignedLimbs(isNegative: true, magnitude: Limbs.powerOfTen(45)).removingFactor(10)
         XCTAssertEqual(count, 45)
         XCTAssertEqual(rest.int64, -1)
+        // Many factors, up and down the ladder of powers; rests without the factor, though some
+        // have one of its primes (2 and 25 for 10).
+        for k in [0, 1, 2, 3, 19, 20, 27, 28, 63, 64, 65, 127, 128, 1_000, 4_097] {
+            for (f, rest) in [(10, 7), (10, 2), (10, 25), (2, 5), (5, 2), (5, 12)] as [(UInt64, UInt64)] {
+                var value = [rest]
+                for _ in 0..<k { Limbs.multiplyAddInPlace(&value, small: f, adding: 0) }
+                let (left, removed) = SignedLimbs(isNegative: false, magnitude: value).removingFactor(f)
+                XCTAssertEqual(removed, k, "\(rest) × \(f)^\(k)")
+                XCTAssertEqual(left.magnitude, [rest], "\(rest) × \(f)^\(k)")
+            }
+        }
     }
 
     /// The digit-count bound is exact or one too many (`BigDecimal.compare` relies on it), at
