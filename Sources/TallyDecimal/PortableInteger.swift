@@ -593,8 +593,8 @@ struct SignedLimbs: Hashable, Sendable {
     /// Removes every factor `f > 1` from a nonzero value: the rest and how many were removed.
     ///
     /// Divides by f, f², f⁴, … while they divide (each power the square of the last), then by the
-    /// same powers back down, each at most once: about 2·log₂(count) divisions. (One division by
-    /// `f` per factor took 14 s to strip the zeros of 10^1,000,000; see Guides/Platforms.md.)
+    /// same powers back down, each at most once: about 2·log₂(count) divisions. (Dividing by
+    /// 10^19 at a time took 14 s to strip the zeros of 10^1,000,000; see Guides/Platforms.md.)
     func removingFactor(_ f: UInt64) -> (rest: SignedLimbs, count: Int) {
         precondition(f > 1, "SignedLimbs.removingFactor: the factor must be at least 2")
         var rest = magnitude
