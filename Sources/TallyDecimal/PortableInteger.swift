@@ -48,11 +48,17 @@ enum Limbs {
 
     /// `a += b`.
     static func addInPlace(_ a: inout [UInt64], _ b: [UInt64]) {
-        if a.count < b.count { a.append(contentsOf: repeatElement(0, count: b.count - a.count)) }
+        addInPlace(&a, b, shiftedBy: 0)
+    }
+
+    /// `a += b·B^shift` (B = 2⁶⁴), in `a`'s own limbs.
+    static func addInPlace(_ a: inout [UInt64], _ b: [UInt64], shiftedBy shift: Int) {
+        if b.isEmpty { return }
+        if a.count < shift + b.count { a.append(contentsOf: repeatElement(0, count: shift + b.count - a.count)) }
         var carry: UInt64 = 0
-        var i = 0
-        while i < b.count {
-            let (s1, o1) = a[i].addingReportingOverflow(b[i])
+        var i = shift
+        for limb in b {
+            let (s1, o1) = a[i].addingReportingOverflow(limb)
             let (s2, o2) = s1.addingReportingOverflow(carry)
             a[i] = s2
             carry = (o1 ? 1 : 0) &+ (o2 ? 1 : 0)
@@ -134,15 +140,6 @@ enum Limbs {
         addInPlace(&result, z1, shiftedBy: m)
         addInPlace(&result, z2, shiftedBy: 2 * m)
         return result
-    }
-
-    /// `a += b·B^shift` (B = 2⁶⁴).
-    static func addInPlace(_ a: inout [UInt64], _ b: [UInt64], shiftedBy shift: Int) {
-        if b.isEmpty { return }
-        if a.count < shift { a.append(contentsOf: repeatElement(0, count: shift - a.count)) }
-        var tail = Array(a[shift...])
-        addInPlace(&tail, b)
-        a.replaceSubrange(shift..., with: tail)
     }
 
     /// The limbs of `slice` without high zero limbs, as an array.
@@ -544,14 +541,9 @@ struct SignedLimbs: Hashable, Sendable {
     var negated: SignedLimbs { SignedLimbs(isNegative: !isNegative, magnitude: magnitude) }
 
     static func + (a: SignedLimbs, b: SignedLimbs) -> SignedLimbs {
-        if a.isNegative == b.isNegative {
-            return SignedLimbs(isNegative: a.isNegative, magnitude: Limbs.add(a.magnitude, b.magnitude))
-        }
-        switch Limbs.compare(a.magnitude, b.magnitude) {
-        case 0: return SignedLimbs(0)
-        case 1: return SignedLimbs(isNegative: a.isNegative, magnitude: Limbs.subtract(a.magnitude, b.magnitude))
-        default: return SignedLimbs(isNegative: b.isNegative, magnitude: Limbs.subtract(b.magnitude, a.magnitude))
-        }
+        var sum = a
+        sum.add(b)
+        return sum
     }
 
     static func - (a: SignedLimbs, b: SignedLimbs) -> SignedLimbs { a + b.negated }
