@@ -126,8 +126,6 @@ public enum ReplayCommand {
                     path: "events",
                     reason: "\(events.count) events × up to \(linesPerEvent) summary lines each is more than the \(maximumRenderedLines) lines a replay renders; replay fewer events at a time")
             }
-        } catch let error as DocumentError {
-            return QuoteCommand.Result(status: 1, output: "", errors: "tally replay: \(oneLine("\(file): \(error)"))\n")
         } catch {
             return QuoteCommand.Result(status: 1, output: "", errors: "tally replay: \(oneLine("\(file): \(error)"))\n")
         }
