@@ -546,22 +546,29 @@ struct SignedLimbs: Hashable, Sendable {
         return sum
     }
 
-    static func - (a: SignedLimbs, b: SignedLimbs) -> SignedLimbs { a + b.negated }
+    static func - (a: SignedLimbs, b: SignedLimbs) -> SignedLimbs {
+        var difference = a
+        difference.add(b, negated: true)
+        return difference
+    }
 
-    /// `self += b`, in this value's own limbs when it does not share them (`+=` on a uniquely
-    /// referenced large coefficient: no new array unless the sum needs more limbs).
-    mutating func add(_ b: SignedLimbs) {
+    /// `self += b` (`self -= b` when `negated`), in this value's own limbs when it does not share
+    /// them (`+=` on a uniquely referenced large coefficient: no new array unless the sum needs
+    /// more limbs). `negated` spares `-=` a negated copy of `b`.
+    mutating func add(_ b: SignedLimbs, negated: Bool = false) {
         if b.magnitude.isEmpty { return }
+        let bIsNegative = b.isNegative != negated
         if magnitude.isEmpty {
             self = b
-        } else if isNegative == b.isNegative {
+            isNegative = bIsNegative  // b is not zero
+        } else if isNegative == bIsNegative {
             Limbs.addInPlace(&magnitude, b.magnitude)
         } else if Limbs.compare(magnitude, b.magnitude) >= 0 {
             Limbs.subtractInPlace(&magnitude, b.magnitude)  // normalizes; zero is [] …
             if magnitude.isEmpty { isNegative = false }  // … and never negative
         } else {
             magnitude = Limbs.subtract(b.magnitude, magnitude)
-            isNegative = b.isNegative
+            isNegative = bIsNegative
         }
     }
 
@@ -622,7 +629,12 @@ struct SignedLimbs: Hashable, Sendable {
 /// sum in its own limbs (`SignedLimbs.add`), a product in the same object.
 @usableFromInline
 final class PortableInteger {
-    var value: SignedLimbs
+    /// `@exclusivity(unchecked)`: every access to a class's stored `var` otherwise goes through
+    /// the runtime's dynamic exclusivity check (`swift_beginAccess`, a thread-local access set),
+    /// which was 40 % of a 40-digit `+=` under `perf` (W5, 40.6 ns against 12.9 ns on GMP). No
+    /// access here can overlap another: the value is read or replaced by the one `Coefficient`
+    /// function that holds the object, and mutated only while it is uniquely referenced.
+    @exclusivity(unchecked) var value: SignedLimbs
 
     init(_ value: SignedLimbs) {
         self.value = value
@@ -664,7 +676,7 @@ extension Coefficient {
     /// Adds `b` into `owner` (uniquely referenced); the result when it fits `Int64`, else `nil`
     /// (it stays in `owner`). See the GMP version.
     static func largeAddInPlace(_ owner: LargeInteger, _ b: Coefficient, subtract: Bool) -> Int64? {
-        owner.value.add(subtract ? b.limbs.negated : b.limbs)
+        owner.value.add(b.limbs, negated: subtract)
         return owner.value.int64
     }
 
