@@ -343,8 +343,10 @@ enum Limbs {
         // most one more. log₁₀2 is taken from below as a 64-bit binary fraction, so the floor is
         // the high word of one full-width product (it was a 128-by-64-bit division by 10^19, a
         // `__udivti3` call that took 7 % of a 40-digit product on this backend). Never too large,
-        // and equal to the exact floor for every bit count from 2 to 64,000,000, checked with
-        // exact arithmetic by `Scripts/digit-bound.py` (a million digits are 3.3 million bits).
+        // and equal to the exact floor below 24,659,143,518 bits (about 7.4 billion digits; a
+        // million digits are 3.3 million bits): the first bit count where it falls short is the
+        // denominator, plus one, of the simplest fraction between this constant / 2^64 and log₁₀2.
+        // `Scripts/digit-bound.py` finds it and checks every bit count to a limit by brute force.
         let bits = bitWidth(a)
         if bits <= 1 { return 1 }
         let log10Of2: UInt64 = 5_553_023_288_523_357_132  // ⌊log₁₀2 · 2^64⌋
@@ -633,8 +635,12 @@ final class PortableInteger {
     /// `@exclusivity(unchecked)`: every access to a class's stored `var` otherwise goes through
     /// the runtime's dynamic exclusivity check (`swift_beginAccess`, a thread-local access set),
     /// which was 40 % of a 40-digit `+=` under `perf` (W5, 40.6 ns against 12.9 ns on GMP). No
-    /// access here can overlap another: the value is read or replaced by the one `Coefficient`
-    /// function that holds the object, and mutated only while it is uniquely referenced.
+    /// two accesses can overlap: every access but one is a read that copies the value out or a
+    /// single assignment; the one lasting access, the in-place `add` of `largeAddInPlace`, starts
+    /// after its operand has been read (even when the operand is this same object), and the limb
+    /// code it runs never reaches the object. (With the check on, a review's aliasing tests —
+    /// `x += x`, `x -= x`, `x *= x`, the same object on both sides of the in-place functions —
+    /// never reported an overlap.)
     @exclusivity(unchecked) var value: SignedLimbs
 
     init(_ value: SignedLimbs) {

@@ -192,6 +192,33 @@ final class PortableIntegerTests: XCTestCase {
         }
     }
 
+    /// In-place operations with one value on both sides (`x += x`, `x -= x`, `x *= x`), and on a
+    /// value whose storage another value shares: the results of the operators that build a new
+    /// value, and the other value unchanged. On the portable backend the coefficient's object has
+    /// no dynamic exclusivity check (`PortableInteger.value`), so this is what would show an
+    /// in-place path reading what it writes.
+    func testInPlaceOperationsWithAliasedOperands() {
+        forAll(Self.signed, count: 500) { a in
+            let value = decimal(a)
+            var x = value
+            x += x
+            try expect(x.description == text(a + a), "x += x")
+            x = value
+            x -= x
+            try expect(x.isIdentical(to: 0), "x -= x")
+            x = value
+            x *= x
+            try expect(x.description == text(a * a), "x *= x")
+            x = value
+            let shared = x
+            x += value
+            x *= value
+            x -= value
+            try expect(x.description == text((a + a) * a - a), "a chain of in-place operations")
+            try expect(shared.description == text(a), "the value sharing the storage is unchanged")
+        }
+    }
+
     func testArithmeticAgreesWithGMP() throws {
         guard isGMPBuild else { throw XCTSkip("this build has no GMP to compare with") }
         let operands = Gen.oneOf([Self.signed, Gen.zip(Gen.bool, Self.limb.array(count: 30...120)).map { SignedLimbs(isNegative: $0, magnitude: $1) }])
