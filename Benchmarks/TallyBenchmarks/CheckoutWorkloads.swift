@@ -182,6 +182,21 @@ func shippingSwapTally(_ checkout: inout Checkout, _ identifiers: [String], roun
     }
 }
 
+/// What W9's loop costs without the event: updates computed in advance, each copied out of an
+/// array (a retain of the checkout's terms, as an update built by the event has) and read as
+/// `shippingSwapTally` reads its update. Information only (variant `Reads`): a floor under
+/// `Tally8`, since no event can cost less than nothing.
+@inline(never)
+func shippingSwapReads(_ updates: [ShippingMethodUpdate], rounds: Int) {
+    for _ in 0..<rounds {
+        for update in updates {
+            blackHole(update.summaryItems.total)
+            blackHole(Int64(update.summaryItems.count))
+            blackHole(update)
+        }
+    }
+}
+
 @inline(never)
 func shippingSwapTallyArray(_ checkout: inout Checkout, _ identifiers: [String], rounds: Int) {
     for _ in 0..<rounds {
@@ -327,6 +342,9 @@ func shippingSwapWorkload() -> Workload {
             let method = CheckoutFixture.methods.first { $0.identifier == identifier }!
             return TallyLine(label: method.label, amount: tally(cents: method.cents))
         })
+    // `Reads`: the three updates of the cycle, computed once on a copy of the 8-item checkout.
+    var precomputedCheckout = small
+    let precomputed = opaque(identifiers.map { precomputedCheckout.selectShippingMethod($0) })
     return Workload(
         id: "W9", title: "shipping swap: `selectShippingMethod` in turn standard 3.99 / express 10.00 / free 0.00",
         unit: "update", operationsPerRound: identifiers.count, baseline: "Tally8",
@@ -335,6 +353,7 @@ func shippingSwapWorkload() -> Workload {
             Variant(name: "Tally1000") { shippingSwapTally(&large, identifiers, rounds: $0) },
             Variant(name: "Array8") { shippingSwapTallyArray(&smallArray, identifiers, rounds: $0) },
             Variant(name: "Array1000") { shippingSwapTallyArray(&largeArray, identifiers, rounds: $0) },
+            Variant(name: "Reads") { shippingSwapReads(precomputed, rounds: $0) },
             Variant(name: "SeedTally") { shippingSwapSeedTally(&seedTally, seedTallyMethods, rounds: $0) },
             Variant(name: "Decimal") { shippingSwapSeed(&seed, seedMethods, rounds: $0) },
             Variant(name: "NSDecimal") { shippingSwapSeedObjects(&seedObjects, seedObjectMethods, rounds: $0) },
@@ -361,6 +380,9 @@ func shippingSwapWorkload() -> Workload {
                         return problem
                     }
                 }
+                guard precomputed[step].status == .success,
+                    precomputed[step].summaryItems.total == Money(tally(cents: cents), .usd)
+                else { return "W9 Reads: the update computed in advance for \(identifier) is wrong" }
                 var one = seed
                 shippingSwapSeed(&one, [seedMethods[step]], rounds: 1)
                 seed = one

@@ -96,7 +96,8 @@ struct Workload {
         /// No target (W5*, W5*=, W6–W8): the figures are information only.
         case none
         /// W9–W11, the checkout events (variants Tally8, Tally1000, Array8, Array1000 and, for W9,
-        /// the seed's patch-by-index code as SeedTally, `Decimal` and `NSDecimal`). With `shippingSwap` (W9):
+        /// the seed's patch-by-index code as SeedTally, `Decimal` and `NSDecimal`, and `Reads`, the
+        /// loop over updates computed in advance). With `shippingSwap` (W9):
         /// Tally1000 ≤ 1.5× Tally8 and Tally8 ≥ 20× faster than `Decimal`; W10 and W11 show the
         /// 1,000/8 ratio as information only.
         case checkout(shippingSwap: Bool)

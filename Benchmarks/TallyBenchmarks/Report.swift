@@ -211,6 +211,14 @@ func checkoutInformationLines(_ workload: Workload, _ rows: [Row], heapCounting:
                 workload: workload.id, figure: "Tally8 against seed NSDecimalNumber", measured: "\(ratio(objects / small)) faster",
                 detail: "the seed's code as written, \(nanoseconds(objects)) ns; the target is judged against Decimal"))
     }
+    let reads = median(rows, "Reads")
+    let decimal = median(rows, "Decimal")
+    if shippingSwap && (decimal / reads).isFinite {
+        lines.append(
+            InformationLine(
+                workload: workload.id, figure: "the loop alone (Reads) against Decimal", measured: "\(ratio(decimal / reads)) faster",
+                detail: "\(nanoseconds(reads)) ns per update computed in advance: a ceiling for any event"))
+    }
     if heapCounting {
         let names = ["Tally8", "Tally1000", "SeedTally", "Decimal", "NSDecimal"].filter { heapPerOperation(rows, $0).isFinite }
         if !names.isEmpty {
