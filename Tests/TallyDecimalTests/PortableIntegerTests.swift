@@ -141,6 +141,55 @@ final class PortableIntegerTests: XCTestCase {
         }
     }
 
+    /// Printing's division by 10^19 through a reciprocal against the hardware division, at
+    /// every step of printing random magnitudes and the limbs that push its two corrections: all
+    /// ones, multiples of 10^19 and one either side (remainders of 0 and 10^19 − 1 at every
+    /// step). The printed digits are then checked against division by ten.
+    func testDivisionByTheDecimalChunkAgreesWithHardwareDivision() {
+        let chunk = Limbs.decimalChunk
+        /// The first step of printing `a` where the two divisions differ, or nil.
+        func firstDifference(_ a: [UInt64]) -> Int? {
+            var (fast, slow) = (a, a)
+            var step = 0
+            while !slow.isEmpty {
+                let (r1, r2) = (Limbs.divideInPlaceByDecimalChunk(&fast), Limbs.divideInPlace(&slow, small: chunk))
+                if fast != slow || r1 != r2 { return step }
+                step += 1
+            }
+            return nil
+        }
+        let edges: [[UInt64]] = [
+            [.max], [.max, .max, .max], [chunk], [chunk - 1], [chunk + 1], [0, chunk - 1], [chunk - 1, chunk - 1],
+            Limbs.powerOfTen(19 * 40), Limbs.subtract(Limbs.powerOfTen(19 * 40), [1]), Limbs.add(Limbs.powerOfTen(19 * 40), [1]),
+            Limbs.multiply(Limbs.powerOfTen(190), [chunk - 1]),
+        ]
+        for edge in edges {
+            let difference = firstDifference(edge)
+            XCTAssertNil(difference, "\(edge.count) limbs")
+            if difference == nil { XCTAssertEqual(Limbs.decimalString(edge), digitsByTens(edge)) }
+        }
+        let magnitude = Self.limb.array(count: 1...60).map { limbs -> [UInt64] in
+            var limbs = limbs
+            Limbs.normalize(&limbs)
+            return limbs
+        }
+        forAll(magnitude, count: 500) { a in
+            let difference = firstDifference(a)
+            try expect(difference == nil, "step \(difference ?? 0) of printing \(a.count) limbs")
+            try expect(Limbs.decimalString(a) == digitsByTens(a), "the digits of \(a.count) limbs")
+        }
+    }
+
+    /// The digits of `a` by repeated division by 10 with the hardware division: slow, simple,
+    /// and independent of the printing under test.
+    func digitsByTens(_ a: [UInt64]) -> String {
+        if a.isEmpty { return "0" }
+        var rest = a
+        var digits: [UInt8] = []
+        while !rest.isEmpty { digits.append(UInt8(ascii: "0") + UInt8(Limbs.divideInPlace(&rest, small: 10))) }
+        return String(decoding: digits.reversed(), as: UTF8.self)
+    }
+
     // MARK: - Against GMP (GMP builds only)
 
     /// `value` through `BigDecimal` (an integer with exponent 0), on this build's backend.
