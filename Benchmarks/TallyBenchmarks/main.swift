@@ -23,7 +23,7 @@ let usage = """
       --repetitions N    samples per variant (default 21, quick 5)
       --variant NAME     run only the variants named NAME (Tally, Int64, Int64-rt, Int64-bl, Int64-cf, BigDec,
                          Decimal, GMP; W9-W11: Tally8, Tally1000, Array8, Array1000, SeedTally, NSDecimal,
-                         Reads), e.g.
+                         Reads (W9)), e.g.
                          under perf or valgrind; ratios to a variant that did not run show as "-"
       --help             this text
 

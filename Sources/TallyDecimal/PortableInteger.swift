@@ -544,6 +544,7 @@ enum Limbs {
             top /= 10
         }
         let count = topDigits + decimalChunkDigits * (chunks.count - 1)
+        if count == 0 { return "0" }  // high zero limbs, which normalized magnitudes do not have
         var digits = [UInt8](repeating: UInt8(ascii: "0"), count: count)
         var end = count
         for chunk in chunks {

@@ -142,11 +142,15 @@ final class PortableIntegerTests: XCTestCase {
     }
 
     /// Printing's division by 10^19 through a reciprocal against the hardware division, at
-    /// every step of printing random magnitudes and the limbs that push its two corrections: all
-    /// ones, multiples of 10^19 and one either side (remainders of 0 and 10^19 − 1 at every
-    /// step). The printed digits are then checked against division by ten.
+    /// every step of printing random magnitudes and fixed ones: all ones, multiples of 10^19 and
+    /// one either side (remainders of 0 and 10^19 − 1 at every step), which take the first
+    /// correction, and a two-limb value whose first step takes the second, rare one (random
+    /// values take it a few dozen times per run). The printed digits are then checked against
+    /// division by ten, and the reciprocal against its definition.
     func testDivisionByTheDecimalChunkAgreesWithHardwareDivision() {
         let chunk = Limbs.decimalChunk
+        // ⌊(2^128 − 1) / 10^19⌋ − 2^64 is the quotient of (2^64 − 1 − 10^19, 2^64 − 1) by 10^19.
+        XCTAssertEqual(Limbs.decimalChunkReciprocal, chunk.dividingFullWidth((.max - chunk, .max)).quotient)
         /// The first step of printing `a` where the two divisions differ, or nil.
         func firstDifference(_ a: [UInt64]) -> Int? {
             var (fast, slow) = (a, a)
@@ -162,6 +166,7 @@ final class PortableIntegerTests: XCTestCase {
             [.max], [.max, .max, .max], [chunk], [chunk - 1], [chunk + 1], [0, chunk - 1], [chunk - 1, chunk - 1],
             Limbs.powerOfTen(19 * 40), Limbs.subtract(Limbs.powerOfTen(19 * 40), [1]), Limbs.add(Limbs.powerOfTen(19 * 40), [1]),
             Limbs.multiply(Limbs.powerOfTen(190), [chunk - 1]),
+            [18_197_009_953_321_881_872, 9_981_631_351_077_466_768],  // the second correction
         ]
         for edge in edges {
             let difference = firstDifference(edge)
