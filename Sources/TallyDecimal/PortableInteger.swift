@@ -7,12 +7,12 @@
 // condition (Package.swift defines it where it links GMP).
 //
 // The algorithms are the textbook ones (Knuth, TAOCP vol. 2, §4.3): schoolbook multiplication
-// below 40 limbs and Karatsuba's above, schoolbook division (algorithm D), decimal text read by
-// divide and conquer and written 19 digits at a time. Money-sized values never come here (they are
+// below 40 limbs and Karatsuba's above, schoolbook division (algorithm D), decimal text read and
+// written by divide and conquer (19 digits at a time below that). Money-sized values never come here (they are
 // inline `Int64`); values within the default `ParseLimits` (at most about 12,300 digits after
 // alignment) take microseconds to a few milliseconds. Measured in a release build on this
 // project's machine, a million digits — the most `Coefficient.maximumDigits` allows — take a
-// quarter of a second to parse or square, 5.3 s to print and 1.7 s to strip of a million trailing
+// quarter of a second to parse or square, 2.1 s to print and 1.7 s to strip of a million trailing
 // zeros (`reduced()`), where GMP takes milliseconds.
 
 /// Operations on magnitudes: little-endian `UInt64` limbs without high zero limbs (zero is `[]`).
@@ -535,44 +535,101 @@ enum Limbs {
         return result
     }
 
-    /// The decimal digits of `a` (`"0"` for zero): `a` divided by 10^19 until nothing is left,
-    /// each remainder a chunk of 19 digits (`divideInPlaceByDecimalChunk`; O(n²) in the limbs).
-    /// Release build on this project's machine: 0.22 µs for 40 digits, 4.3 µs for 770, 7.9 ms
-    /// for 38,500, 5.3 s for a million (0.33 µs, 8 µs, 13 ms and 8.5 s with a hardware division
-    /// per limb and a string per chunk). Divide and conquer (split by powers of ten made by
-    /// squaring, the pieces printed this way below 64 limbs) was tried with the same division:
-    /// faster from 65 to about 300 limbs (30 against 36 µs at 128, 101 against 139 at 256),
-    /// slower from 512 (795 against 543 µs; 9.5 against 8.0 ms at 2,000), its long divisions
-    /// (`divide`) costing more than the ones they save.
+    /// Magnitudes of at most this many limbs are printed a chunk at a time
+    /// (`appendDigits(of:width:to:)`); longer ones by divide and conquer.
+    static let printBaseLimbs = 64
+
+    /// The width in digits of the smallest power of ten that divide and conquer splits by.
+    static let printBaseDigits = 19 * 32
+
+    /// The decimal digits of `a` (`"0"` for zero).
+    ///
+    /// Up to `printBaseLimbs`, `a` is divided by 10^19 until nothing is left, each remainder a
+    /// chunk of 19 digits: O(n²) one-limb divisions (`divideInPlaceByDecimalChunk`). Longer
+    /// values by divide and conquer: `a = high × 10^w + low` with `w` of the form
+    /// `printBaseDigits·2^k`, the high part printed as it is and the low part padded to `w`
+    /// digits, each split again by the next smaller power (the powers made by squaring), down
+    /// to pieces printed a chunk at a time. Its long divisions (`divide`) cost about 1.5 ns per
+    /// limb step against about 4 for a chunk's one-limb step, whose steps wait on each other.
+    /// Release build on this project's machine, random limbs: 128 limbs 28 µs against 36 a chunk
+    /// at a time, 512 limbs 0.30 against 0.55 ms, 2,000 limbs 3.4 against 8.1 ms, 10,000 limbs
+    /// 79 against 199 ms, a million digits 2.1 against 5.4 s. (Tried earlier the same session
+    /// while the long divisions' carries still branched, see `bit`, it lost from 512 limbs up.)
     static func decimalString(_ a: [UInt64]) -> String {
+        var a = a
+        normalize(&a)  // no copy unless there are high zero limbs, which magnitudes do not have
         if a.isEmpty { return "0" }
+        var digits: [UInt8] = []
+        if a.count <= printBaseLimbs {
+            appendDigits(of: a, width: nil, to: &digits)  // one allocation, of the right size
+        } else {
+            digits.reserveCapacity(decimalDigitsUpperBound(a))
+            // powers[k] = 10^(printBaseDigits·2^k), until the square of the last one exceeds a:
+            // 10^(2w) ≥ 2^(2·(bitWidth(10^w) − 1)) ≥ 2^bitWidth(a) > a.
+            var powers = [powerOfTen(printBaseDigits)]
+            let bits = bitWidth(a)
+            while 2 * (bitWidth(powers[powers.count - 1]) - 1) < bits { powers.append(square(powers[powers.count - 1])) }
+            appendDigits(of: a, level: powers.count - 1, width: nil, powers: powers, to: &digits)
+        }
+        return String(decoding: digits, as: UTF8.self)
+    }
+
+    /// The decimal digits of `a`, a chunk of 19 at a time at any length (what the tests compare
+    /// the divide-and-conquer printing with).
+    static func decimalStringByChunks(_ a: [UInt64]) -> String {
+        var digits: [UInt8] = []
+        appendDigits(of: a, width: nil, to: &digits)
+        return digits.isEmpty ? "0" : String(decoding: digits, as: UTF8.self)
+    }
+
+    /// Appends the digits of `a < 10^(2·printBaseDigits·2^level)` to `out` by divide and
+    /// conquer: without leading zeros when `width` is nil (the most significant piece), else
+    /// padded with zeros to exactly `width` digits.
+    static func appendDigits(of a: [UInt64], level: Int, width: Int?, powers: [[UInt64]], to out: inout [UInt8]) {
+        if level < 0 || a.count <= printBaseLimbs / 2 {
+            appendDigits(of: a, width: width, to: &out)
+            return
+        }
+        let lowWidth = printBaseDigits << level
+        let (high, low) = divide(a, powers[level])
+        if width == nil && high.isEmpty {
+            appendDigits(of: low, level: level - 1, width: nil, powers: powers, to: &out)
+        } else {
+            appendDigits(of: high, level: level - 1, width: width.map { $0 - lowWidth }, powers: powers, to: &out)
+            appendDigits(of: low, level: level - 1, width: lowWidth, powers: powers, to: &out)
+        }
+    }
+
+    /// Appends the digits of `a` to `out`, a chunk of 19 at a time: `a` divided by 10^19 until
+    /// nothing is left, the remainders written from the right into zeros. Without leading zeros
+    /// when `width` is nil (nothing for zero), else padded to exactly `width` digits.
+    static func appendDigits(of a: [UInt64], width: Int?, to out: inout [UInt8]) {
         var rest = a
         var chunks: [UInt64] = []
         chunks.reserveCapacity(a.count * 64 / 63 + 1)
         while !rest.isEmpty { chunks.append(divideInPlaceByDecimalChunk(&rest)) }
-        // The top chunk's digits, then 19 for each of the others, each chunk written from its
-        // right end into a buffer of zeros.
         var topDigits = 0
-        var top = chunks[chunks.count - 1]
-        while top > 0 {
-            topDigits += 1
-            top /= 10
+        if var top = chunks.last {
+            while top > 0 {
+                topDigits += 1
+                top /= 10
+            }
         }
-        let count = topDigits + decimalChunkDigits * (chunks.count - 1)
-        if count == 0 { return "0" }  // high zero limbs, which normalized magnitudes do not have
-        var digits = [UInt8](repeating: UInt8(ascii: "0"), count: count)
-        var end = count
+        let count = chunks.isEmpty ? 0 : topDigits + decimalChunkDigits * (chunks.count - 1)
+        let padding = (width ?? count) - count
+        precondition(padding >= 0, "Limbs.appendDigits: the piece has more digits than its width")
+        out.append(contentsOf: repeatElement(UInt8(ascii: "0"), count: padding + count))
+        var end = out.count
         for chunk in chunks {
             var value = chunk
             var i = end - 1
             while value > 0 {
-                digits[i] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: value % 10)
+                out[i] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: value % 10)
                 value /= 10
                 i -= 1
             }
             end -= decimalChunkDigits
         }
-        return String(decoding: digits, as: UTF8.self)
     }
 
     /// `gcd(a, b)` (Euclid).

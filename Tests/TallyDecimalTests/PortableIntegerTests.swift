@@ -141,6 +141,32 @@ final class PortableIntegerTests: XCTestCase {
         }
     }
 
+    /// The divide-and-conquer printing against the chunk-at-a-time one, on random magnitudes
+    /// of 1 to 1,200 limbs (up to four levels of splitting) and on values whose pieces are all
+    /// zeros or all nines, where the padding of a low part shows: powers of ten, one less and
+    /// one more than them, and their squares, at and around the piece widths.
+    func testPrintingAgreesAcrossMethods() {
+        let sizes = Gen.oneOf([Gen.int(in: 1...80), Gen.int(in: 81...400), Gen.int(in: 401...1_200)])
+        let magnitude = sizes.flatMap { Self.limb.array(count: $0...$0) }.map { limbs -> [UInt64] in
+            var limbs = limbs
+            Limbs.normalize(&limbs)
+            return limbs
+        }
+        forAll(magnitude, count: 60) { a in
+            try expect(Limbs.decimalString(a) == Limbs.decimalStringByChunks(a), "\(a.count) limbs")
+        }
+        let width = Limbs.printBaseDigits
+        for digits in [width - 1, width, width + 1, 2 * width, 2 * width + 1, 4 * width - 1, 4 * width, 8 * width + 3, 20_000] {
+            let power = Limbs.powerOfTen(digits)
+            for value in [power, Limbs.subtract(power, [1]), Limbs.add(power, [1]), Limbs.multiply(power, power)] {
+                XCTAssertEqual(Limbs.decimalString(value), Limbs.decimalStringByChunks(value), "around 10^\(digits)")
+            }
+            XCTAssertEqual(Limbs.decimalString(power), "1" + String(repeating: "0", count: digits))
+        }
+        XCTAssertEqual(Limbs.decimalString([0]), "0")  // high zero limbs, as before
+        XCTAssertEqual(Limbs.decimalString([UInt64](repeating: 0, count: 100)), "0")
+    }
+
     /// Printing's division by 10^19 through a reciprocal against the hardware division, at
     /// every step of printing random magnitudes and fixed ones: all ones, multiples of 10^19 and
     /// one either side (remainders of 0 and 10^19 − 1 at every step), which take the first
