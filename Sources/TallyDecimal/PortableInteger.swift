@@ -8,10 +8,10 @@
 //
 // The algorithms are the textbook ones (Knuth, TAOCP vol. 2, §4.3): schoolbook multiplication
 // below 40 limbs and Karatsuba's above, schoolbook division (algorithm D), decimal text read and
-// written by divide and conquer (19 digits at a time below that). Money-sized values never come here (they are
-// inline `Int64`); values within the default `ParseLimits` (at most about 12,300 digits after
-// alignment) take microseconds to a few milliseconds. Measured in a release build on this
-// project's machine, a million digits — the most `Coefficient.maximumDigits` allows — take a
+// written by divide and conquer (19 digits at a time below that). Money-sized values never come
+// here (they are inline `Int64`); values within the default `ParseLimits` (at most about 12,300
+// digits after alignment) take microseconds to a few milliseconds. Measured in a release build on
+// this project's machine, a million digits — the most `Coefficient.maximumDigits` allows — take a
 // quarter of a second to parse or square, 2.1 s to print and 1.7 s to strip of a million trailing
 // zeros (`reduced()`), where GMP takes milliseconds.
 
@@ -497,8 +497,8 @@ enum Limbs {
     /// `parseBaseDigits·2^k` below the count, so that the pieces of one level share their power
     /// of ten (kept in `powers`). With Karatsuba products it beats a chunk at a time (O(n²)) on
     /// long texts: a million digits in 1.1 s against 3.5–4.6 s, 100,000 in 28 ms against 36–42
-    /// (0.25 s and 7–9 ms since the carries of the products became branch-free, see `bit`)
-    /// (release build, this project's machine, another build running).
+    /// (release build, this project's machine, another build running); 0.25 s and 7–9 ms since
+    /// the carries of the products became branch-free (see `bit`).
     static func parse(_ digits: ArraySlice<UInt8>, powers: inout [Int: [UInt64]]) -> [UInt64] {
         if digits.count <= parseBaseDigits { return parseByChunks(digits) }
         var lowCount = parseBaseDigits
