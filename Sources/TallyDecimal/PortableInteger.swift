@@ -558,24 +558,20 @@ enum Limbs {
     static func decimalString(_ a: [UInt64]) -> String {
         var a = a
         normalize(&a)  // no copy unless there are high zero limbs, which magnitudes do not have
-        if a.isEmpty { return "0" }
+        if a.count <= printBaseLimbs { return decimalStringByChunks(a) }
         var digits: [UInt8] = []
-        if a.count <= printBaseLimbs {
-            appendDigits(of: a, width: nil, to: &digits)  // one allocation, of the right size
-        } else {
-            digits.reserveCapacity(decimalDigitsUpperBound(a))
-            // powers[k] = 10^(printBaseDigits·2^k), until the square of the last one exceeds a:
-            // 10^(2w) ≥ 2^(2·(bitWidth(10^w) − 1)) ≥ 2^bitWidth(a) > a.
-            var powers = [powerOfTen(printBaseDigits)]
-            let bits = bitWidth(a)
-            while 2 * (bitWidth(powers[powers.count - 1]) - 1) < bits { powers.append(square(powers[powers.count - 1])) }
-            appendDigits(of: a, level: powers.count - 1, width: nil, powers: powers, to: &digits)
-        }
+        digits.reserveCapacity(decimalDigitsUpperBound(a))
+        // powers[k] = 10^(printBaseDigits·2^k), until the square of the last one exceeds a:
+        // 10^(2w) ≥ 2^(2·(bitWidth(10^w) − 1)) ≥ 2^bitWidth(a) > a.
+        var powers = [powerOfTen(printBaseDigits)]
+        let bits = bitWidth(a)
+        while 2 * (bitWidth(powers[powers.count - 1]) - 1) < bits { powers.append(square(powers[powers.count - 1])) }
+        appendDigits(of: a, level: powers.count - 1, width: nil, powers: powers, to: &digits)
         return String(decoding: digits, as: UTF8.self)
     }
 
-    /// The decimal digits of `a`, a chunk of 19 at a time at any length (what the tests compare
-    /// the divide-and-conquer printing with).
+    /// The decimal digits of `a`, a chunk of 19 at a time at any length: `decimalString` up to
+    /// `printBaseLimbs`, and what the tests compare its divide and conquer with above.
     static func decimalStringByChunks(_ a: [UInt64]) -> String {
         var digits: [UInt8] = []
         appendDigits(of: a, width: nil, to: &digits)

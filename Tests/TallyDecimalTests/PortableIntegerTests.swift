@@ -13,6 +13,15 @@ final class PortableIntegerTests: XCTestCase {
         (1, Gen.int64(in: .min ... .max).map { UInt64(bitPattern: $0) }),
         (3, Gen.element(of: [0, 1, 2, .max, .max - 1, 1 << 63, (1 << 63) - 1, (1 << 63) + 1, 10_000_000_000_000_000_000])),
     ])
+    /// Magnitudes built from `limb`: `count` limbs, then the high zero limbs dropped.
+    static func magnitude(count: ClosedRange<Int>) -> Gen<[UInt64]> {
+        limb.array(count: count).map { limbs in
+            var limbs = limbs
+            Limbs.normalize(&limbs)
+            return limbs
+        }
+    }
+
     static let signed = Gen.zip(Gen.bool, limb.array(count: 0...6)).map { SignedLimbs(isNegative: $0, magnitude: $1) }
     static let nonzero = signed.filter("nonzero") { $0.signum != 0 }
 
@@ -127,11 +136,7 @@ final class PortableIntegerTests: XCTestCase {
     /// schoolbook ones, and the divide-and-conquer parser against the chunk-at-a-time one: two
     /// methods each, so this runs on either backend.
     func testLongOperandsAgreeAcrossMethods() {
-        let long = Self.limb.array(count: 1...180).map { limbs -> [UInt64] in
-            var limbs = limbs
-            Limbs.normalize(&limbs)
-            return limbs
-        }
+        let long = Self.magnitude(count: 1...180)
         forAll(Gen.zip(long, long), count: 150) { a, b in
             try expect(Limbs.multiply(a, b) == Limbs.schoolbookMultiply(a, b), "product of \(a.count) by \(b.count) limbs")
             try expect(Limbs.square(a) == Limbs.schoolbookMultiply(a, a), "square of \(a.count) limbs")
@@ -146,12 +151,7 @@ final class PortableIntegerTests: XCTestCase {
     /// zeros or all nines, where the padding of a low part shows: powers of ten, one less and
     /// one more than them, and their squares, at and around the piece widths.
     func testPrintingAgreesAcrossMethods() {
-        let sizes = Gen.oneOf([Gen.int(in: 1...80), Gen.int(in: 81...400), Gen.int(in: 401...1_200)])
-        let magnitude = sizes.flatMap { Self.limb.array(count: $0...$0) }.map { limbs -> [UInt64] in
-            var limbs = limbs
-            Limbs.normalize(&limbs)
-            return limbs
-        }
+        let magnitude = Gen.oneOf([Self.magnitude(count: 1...80), Self.magnitude(count: 81...400), Self.magnitude(count: 401...1_200)])
         forAll(magnitude, count: 60) { a in
             try expect(Limbs.decimalString(a) == Limbs.decimalStringByChunks(a), "\(a.count) limbs")
         }
@@ -199,12 +199,7 @@ final class PortableIntegerTests: XCTestCase {
             XCTAssertNil(difference, "\(edge.count) limbs")
             if difference == nil { XCTAssertEqual(Limbs.decimalString(edge), digitsByTens(edge)) }
         }
-        let magnitude = Self.limb.array(count: 1...60).map { limbs -> [UInt64] in
-            var limbs = limbs
-            Limbs.normalize(&limbs)
-            return limbs
-        }
-        forAll(magnitude, count: 500) { a in
+        forAll(Self.magnitude(count: 1...60), count: 500) { a in
             let difference = firstDifference(a)
             try expect(difference == nil, "step \(difference ?? 0) of printing \(a.count) limbs")
             try expect(Limbs.decimalString(a) == digitsByTens(a), "the digits of \(a.count) limbs")
