@@ -34,7 +34,9 @@ extension BigDecimal: Codable {
     ///
     /// Integers are not read as `Int64` first: Foundation's `JSONDecoder` on Linux converts a
     /// number through `Double` for that and accepts `99.99999999999999999` as the integer `100`.
-    /// `Int64` is the fallback only for coders whose numbers cannot be read as `Decimal`.
+    /// `Int64` (and `UInt64` above it) is the fallback only for coders whose numbers cannot be
+    /// read as `Decimal`, such as a property list's integers; a property list's real (a binary
+    /// float) is refused.
     ///
     /// - Throws: `DecodingError.dataCorrupted` naming the reason when the text is not a decimal,
     ///   or when a number may have lost digits.
@@ -54,10 +56,22 @@ extension BigDecimal: Codable {
         do {
             decimal = try container.decode(Decimal.self)
         } catch {
-            // A coder without `Decimal` numbers (a property list's integer): take an exact integer.
-            guard let integer = try? container.decode(Int64.self) else { throw error }
-            self.init(integer)
-            return
+            // A coder without `Decimal` numbers (a property list's integer): take an exact
+            // integer, as `Int64` or, above `Int64.max`, as `UInt64`.
+            if let integer = try? container.decode(Int64.self) {
+                self.init(integer)
+                return
+            }
+            if let integer = try? container.decode(UInt64.self) {
+                self.init(integer)
+                return
+            }
+            throw DecodingError.typeMismatch(
+                BigDecimal.self,
+                DecodingError.Context(
+                    codingPath: decoder.codingPath,
+                    debugDescription: "expected a decimal as a string or an exact number (the coder read this value as neither a decimal nor an integer)",
+                    underlyingError: error))
         }
         self = try BigDecimal.decodeNumber(decimal, codingPath: decoder.codingPath)
     }

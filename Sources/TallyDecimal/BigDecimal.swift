@@ -89,6 +89,15 @@ extension BigDecimal {
         BigDecimal(coefficient: operand.coefficient.negated, storedExponent: operand.storedExponent)
     }
 
+    /// Negates in place, as prefix `-` does: the same exponent (`1E+3` becomes `-1E+3`).
+    ///
+    /// `SignedNumeric`'s default would compute `0 - self`, which aligns the operands to exponent
+    /// 0 and so writes `1E+3` as `-1000` (and `1E+999999999`, a value `-` negates at once, as a
+    /// coefficient of a billion digits: a stop, not a result).
+    public mutating func negate() {
+        self = -self
+    }
+
     /// The number of decimal digits in the coefficient (the spec's *precision* of the value).
     ///
     /// `12.750` has 5 digits; `0.00` has 1.

@@ -73,6 +73,25 @@ final class ArithmeticTests: XCTestCase {
         XCTAssertTrue(BigDecimal("0.000").isZero)
     }
 
+    /// `negate()` is prefix `-` in place, exponent kept (review, 2026-12-01: `SignedNumeric`'s
+    /// default `0 - self` wrote `1E+3` as `-1000`, and stopped on `1E+999999999`).
+    func testNegateKeepsTheExponentAsPrefixMinusDoes() throws {
+        for text in ["1E+3", "2.5E+7", "-1.50", "0E+5", "12345678901234567890123E+40", "-9223372036854775808"] {
+            var value = BigDecimal(text)!
+            value.negate()
+            XCTAssertTrue(value.isIdentical(to: -BigDecimal(text)!), "\(text): negate() gave \(value)")
+        }
+        var wide = try BigDecimal(parsing: "1E+999999999", limits: .widest)
+        wide.negate()
+        XCTAssertEqual(wide.description, "-1E+999999999")
+        func negatedGenerically<T: SignedNumeric>(_ x: T) -> T {
+            var y = x
+            y.negate()
+            return y
+        }
+        XCTAssertEqual(negatedGenerically(BigDecimal("1E+3") as BigDecimal).description, "-1E+3")
+    }
+
     func testInitializers() {
         XCTAssertEqual(BigDecimal(mantissa: 1275, exponent: -2, isNegative: false).description, "12.75")
         XCTAssertEqual(BigDecimal(mantissa: UInt64.max, exponent: 0, isNegative: true).description, "-18446744073709551615")

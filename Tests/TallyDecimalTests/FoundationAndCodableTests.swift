@@ -95,6 +95,14 @@ final class ReviewEdgeTests: XCTestCase {
         // Integers still decode, with their value, from coders without `Decimal` numbers.
         let list = try PropertyListEncoder().encode([Int64.max, -7])
         XCTAssertEqual(try PropertyListDecoder().decode([BigDecimal].self, from: list), [BigDecimal(Int64.max), -7])
+        // Above `Int64.max` too (review, 2026-12-01: `UInt64.max` was refused with the message of
+        // the failed `Decimal` attempt); a property list's real, a binary float, is refused.
+        let unsigned = try PropertyListEncoder().encode([UInt64.max])
+        XCTAssertEqual(try PropertyListDecoder().decode([BigDecimal].self, from: unsigned), [BigDecimal(UInt64.max)])
+        XCTAssertThrowsError(try PropertyListDecoder().decode([BigDecimal].self, from: PropertyListEncoder().encode([1.5]))) { error in
+            guard case DecodingError.typeMismatch(_, let context) = error else { return XCTFail("\(error)") }
+            XCTAssertTrue(context.debugDescription.hasPrefix("expected a decimal as a string or an exact number"), context.debugDescription)
+        }
     }
 
     func testReducedAndHashingAtTheLargestExponent() {
