@@ -228,8 +228,14 @@ public struct Checkout: Hashable, Sendable {
         if let selected, identifiers[selected] == nil {
             throw .unknownShippingMethod(identifier: selected)
         }
+        for (ruleIndex, rule) in shippingRules.enumerated() {
+            for (position, identifier) in rule.methods.enumerated() where identifiers[identifier] == nil {
+                throw .unknownShippingMethodInRule(identifier: identifier, rule: ruleIndex, position: position)
+            }
+        }
         var codes: [String: Int] = [:]
         for (index, coupon) in coupons.enumerated() {
+            if !Checkout.canBeEntered(coupon.code) { throw .invalidCouponCode(code: coupon.code, index: index) }
             if let first = codes[coupon.code] {
                 throw .duplicateCoupon(code: coupon.code, index: index, firstIndex: first)
             }
@@ -252,9 +258,23 @@ public struct Checkout: Hashable, Sendable {
             default: break
             }
         }
-        for (index, rule) in taxRules.enumerated() { try Checkout.checkLimits(rule.rate, "taxRules[\(index)].rate") }
+        // Country and region as `sameCode` compares them: trimmed and lowercased (String's `==`
+        // and hashing then take care of canonical equivalence), so a dictionary finds duplicates
+        // in one pass however many rules there are.
+        var places: [[String?]: Int] = [:]
+        for (index, rule) in taxRules.enumerated() {
+            try Checkout.checkLimits(rule.rate, "taxRules[\(index)].rate")
+            let place = [Checkout.matchingKey(rule.country), rule.region.map(Checkout.matchingKey)]
+            if let first = places[place] { throw .duplicateTaxRule(index: index, firstIndex: first) }
+            places[place] = index
+        }
+        var surchargedTypes: [PaymentMethodType: Int] = [:]
         for (index, surcharge) in surcharges.enumerated() {
             try Checkout.checkLimits(surcharge.percent, "paymentMethodSurcharges[\(index)].percent")
+            if let first = surchargedTypes[surcharge.paymentMethodType] {
+                throw .duplicateSurcharge(type: surcharge.paymentMethodType, index: index, firstIndex: first)
+            }
+            surchargedTypes[surcharge.paymentMethodType] = index
         }
         if let maximumTotal { try Checkout.checkLimits(maximumTotal, "maximumTotal") }
         for (index, rule) in taxRules.enumerated() where rule.rate.signum() < 0 {
@@ -266,6 +286,21 @@ public struct Checkout: Hashable, Sendable {
         let total = summary.total.amount
         if total.signum() < 0 { throw .negativeTotal(total) }
         if let maximumTotal, total > maximumTotal { throw .totalAboveMaximum(total: total, maximum: maximumTotal) }
+    }
+
+    /// A country or region code as contacts are matched against it (see `sameCode`).
+    static func matchingKey(_ code: String) -> String {
+        code.trimmingCharacters(in: .whitespacesAndNewlines).lowercased()
+    }
+
+    /// Whether a customer can enter `code` and have it applied: not empty (an empty code removes
+    /// the coupon), no space or tab at either end (`changeCouponCode` trims them), and no control
+    /// character (a line break in the discount line's label).
+    static func canBeEntered(_ code: String) -> Bool {
+        guard let first = code.unicodeScalars.first, let last = code.unicodeScalars.last else { return false }
+        let blank = CharacterSet.whitespaces
+        return !blank.contains(first) && !blank.contains(last)
+            && !code.unicodeScalars.contains { $0.properties.generalCategory == .control }
     }
 
     private func checkDecimals(_ amount: BigDecimal, _ place: String) throws(CheckoutError) {

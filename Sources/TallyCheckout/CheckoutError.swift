@@ -26,6 +26,23 @@ public enum CheckoutError: Error, Hashable, Sendable, CustomStringConvertible {
     /// Two coupons share a code: the one at `index` and an earlier one at `firstIndex` (indices
     /// into `coupons`).
     case duplicateCoupon(code: String, index: Int, firstIndex: Int)
+    /// The code of the coupon at `index` cannot be entered as it is: it is empty (an empty code
+    /// removes the applied coupon), starts or ends with a space or tab (the code the customer
+    /// enters is trimmed of them), or holds a control character such as a line break (it would
+    /// break the discount line's label).
+    case invalidCouponCode(code: String, index: Int)
+    /// A shipping rule offers a method the checkout does not have: `methods[position]` of
+    /// `shippingRules[rule]` (a misspelt identifier would quietly leave the rule's addresses
+    /// without that method, or refuse them as unserviceable). An empty `methods` list stays
+    /// valid: it refuses the rule's addresses on purpose.
+    case unknownShippingMethodInRule(identifier: String, rule: Int, position: Int)
+    /// The tax rule at `index` is for the same country and region as an earlier one at
+    /// `firstIndex` (compared as contacts are matched: case and surrounding white space aside);
+    /// only the first could ever apply.
+    case duplicateTaxRule(index: Int, firstIndex: Int)
+    /// The surcharge at `index` is for the same payment-method type as an earlier one at
+    /// `firstIndex`; only the first could ever apply.
+    case duplicateSurcharge(type: PaymentMethodType, index: Int, firstIndex: Int)
 
     /// `items[1].amount: 12.755 has more decimals than CNY allows (2)`.
     public var description: String {
@@ -46,6 +63,14 @@ public enum CheckoutError: Error, Hashable, Sendable, CustomStringConvertible {
             return "selectedShippingMethod: \(quotedForMessage(identifier)) is not one of the shipping methods"
         case .duplicateCoupon(let code, let index, let firstIndex):
             return "coupons[\(index)].code: \(quotedForMessage(code)) is used twice (also coupons[\(firstIndex)])"
+        case .invalidCouponCode(let code, let index):
+            return "coupons[\(index)].code: \(quotedForMessage(code)) cannot be entered: a code is not empty, has no space or tab at either end and no control character"
+        case .unknownShippingMethodInRule(let identifier, let rule, let position):
+            return "shippingRules[\(rule)].methods[\(position)]: \(quotedForMessage(identifier)) is not one of the shipping methods"
+        case .duplicateTaxRule(let index, let firstIndex):
+            return "taxRules[\(index)]: is for the same country and region as taxRules[\(firstIndex)]; only one rule can apply"
+        case .duplicateSurcharge(let type, let index, let firstIndex):
+            return "paymentMethodSurcharges[\(index)].type: \(type) cards have a surcharge already (paymentMethodSurcharges[\(firstIndex)])"
         }
     }
 }

@@ -38,9 +38,14 @@ public enum PaymentAvailability: Hashable, Sendable, CustomStringConvertible {
 
     /// Decides availability from what the device reports and the merchant accepts.
     ///
-    /// A card matches when its network is one of `networks` and its type is accepted: when
-    /// `capabilities` names `.credit` or `.debit`, only those types (prepaid counts as debit);
-    /// otherwise every type.
+    /// A card matches when its network is one of `networks`, the merchant supports the payment
+    /// protocol of that network, and its type is accepted:
+    /// - protocol: China UnionPay cards need `.emv`, cards of every other network `.threeDSecure`
+    ///   (Apple's rule for `PKPaymentRequest.merchantCapabilities`: at least one of the two is
+    ///   required; EMV for China UnionPay, 3-D Secure for American Express, Visa, Mastercard and
+    ///   the others). Capabilities with neither protocol match no card;
+    /// - type: when `capabilities` names `.credit` or `.debit`, only those types (prepaid counts
+    ///   as debit); otherwise every type.
     public static func evaluate(
         isApplePaySupported: Bool, canMakePayments: Bool, cards: [WalletCard],
         networks: [PaymentNetwork], capabilities: MerchantCapability
@@ -56,7 +61,10 @@ public enum PaymentAvailability: Hashable, Sendable, CustomStringConvertible {
             case .store, .eMoney, .unknown: return false
             }
         }
-        let match = cards.contains { networks.contains($0.network) && accepted($0.type) }
+        func protocolSupported(_ network: PaymentNetwork) -> Bool {
+            capabilities.contains(network == .chinaUnionPay ? .emv : .threeDSecure)
+        }
+        let match = cards.contains { networks.contains($0.network) && protocolSupported($0.network) && accepted($0.type) }
         return match ? .available : .noMatchingCard
     }
 }

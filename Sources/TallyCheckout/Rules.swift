@@ -79,7 +79,8 @@ public struct TaxRule: Hashable, Sendable {
 /// With no rules, every method is offered everywhere. With rules, a shipping contact is matched by
 /// country: rules naming the contact's region win, then a rule for the whole country (no regions);
 /// a country whose rules all name other regions gets every method. A contact to whom no method is
-/// offered — its country has no rule, or the rules that apply list none of the checkout's methods
+/// offered — its country has no rule, or the rules that apply list no method (an empty `methods`
+/// refuses a region on purpose; a method the checkout does not have is a validation error)
 /// — is refused with `shippingAddressUnserviceable`. A contact without a country code (or with an
 /// empty one) gets every method. Codes and region names match when equal once lowercased, in any
 /// Unicode normalization.

@@ -53,7 +53,13 @@ extension Gen where Value == Checkout {
             .map { sold, offers, rules, extras -> Checkout? in
                 var (items, addNegative, methodAmounts) = sold
                 let (benefits, expired) = offers
-                let (taxRules, restrictShipping, surcharges, rounding) = rules
+                var (taxRules, restrictShipping, surcharges, rounding) = rules
+                // One tax rule per place and one surcharge per card type (a checkout refuses a
+                // second one, which could never apply): the first of each is kept.
+                var places = Set<[String?]>()
+                taxRules = taxRules.filter { places.insert([$0.country, $0.region]).inserted }
+                var types = Set<PaymentMethodType>()
+                surcharges = surcharges.filter { types.insert($0.paymentMethodType).inserted }
                 if addNegative {
                     // A discount line no larger than the items (static totals must not be negative).
                     let subtotal = items.filter { $0.type == .final }.reduce(BigDecimal.zero) { $0 + $1.amount }

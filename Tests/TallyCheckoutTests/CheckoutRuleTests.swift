@@ -160,6 +160,20 @@ final class CheckoutRuleTests: XCTestCase {
              #"shippingMethods[1].identifier: "a" is used twice (also shippingMethods[0])"#),
             ({ try self.make(methods: [ShippingMethod(identifier: "a", label: "A", amount: "-1")]) }, "shippingMethods[0].amount: -1 is negative"),
             ({ try self.make(coupons: [Coupon(code: "X", benefit: .percentOff(150))]) }, "coupons[0].percentOff: 150 is not a percentage in 0...100"),
+            // Rules that could never apply as written: a misspelt method, a second rule for one
+            // place or one card type, a code nobody can enter.
+            ({ try self.make(shippingRules: [ShippingRule(country: "US", methods: ["std"]), ShippingRule(country: "CA", methods: ["exp", "stnd"])]) },
+             #"shippingRules[1].methods[1]: "stnd" is not one of the shipping methods"#),
+            ({ try self.make(taxRules: [TaxRule(country: "US", region: "CA", rate: "0.07"), TaxRule(country: "US", rate: "0.05"), TaxRule(country: " us", region: "ca ", rate: "0.08")]) },
+             "taxRules[2]: is for the same country and region as taxRules[0]; only one rule can apply"),
+            ({ try self.make(surcharges: [Surcharge(paymentMethodType: .credit, percent: 2, label: "Fee"), Surcharge(paymentMethodType: .debit, percent: 1, label: "Fee"), Surcharge(paymentMethodType: .credit, percent: 3, label: "Fee")]) },
+             "paymentMethodSurcharges[2].type: credit cards have a surcharge already (paymentMethodSurcharges[0])"),
+            ({ try self.make(coupons: [Coupon(code: "", benefit: .amountOff(1))]) },
+             #"coupons[0].code: "" cannot be entered: a code is not empty, has no space or tab at either end and no control character"#),
+            ({ try self.make(coupons: [Coupon(code: "SAVE ", benefit: .amountOff(1))]) },
+             #"coupons[0].code: "SAVE " cannot be entered: a code is not empty, has no space or tab at either end and no control character"#),
+            ({ try self.make(coupons: [Coupon(code: "OK", benefit: .amountOff(1)), Coupon(code: "SAVE\n10", benefit: .amountOff(1))]) },
+             #"coupons[1].code: "SAVE\n10" cannot be entered: a code is not empty, has no space or tab at either end and no control character"#),
         ]
         for (build, message) in cases {
             XCTAssertThrowsError(try build()) { XCTAssertEqual("\($0)", message) }
@@ -510,6 +524,40 @@ final class CheckoutRuleTests: XCTestCase {
             isApplePaySupported: true, canMakePayments: true, cards: [WalletCard(network: .visa, type: .debit)],
             networks: [.visa], capabilities: [.threeDSecure, .credit])
         XCTAssertEqual(creditOnly, .noMatchingCard)
+    }
+
+    /// Apple's rule for `merchantCapabilities`: EMV for China UnionPay, 3-D Secure for the other
+    /// networks, at least one of the two.
+    func testPaymentAvailabilityNeedsTheNetworksPaymentProtocol() {
+        func availability(_ card: WalletCard, _ capabilities: MerchantCapability) -> PaymentAvailability {
+            PaymentAvailability.evaluate(
+                isApplePaySupported: true, canMakePayments: true, cards: [card], networks: [.visa, .chinaUnionPay], capabilities: capabilities)
+        }
+        let unionPay = WalletCard(network: .chinaUnionPay, type: .debit)
+        let visa = WalletCard(network: .visa, type: .credit)
+        XCTAssertEqual(availability(unionPay, [.threeDSecure]), .noMatchingCard)
+        XCTAssertEqual(availability(unionPay, [.emv]), .available)
+        XCTAssertEqual(availability(visa, [.emv]), .noMatchingCard)
+        XCTAssertEqual(availability(visa, [.threeDSecure]), .available)
+        XCTAssertEqual(availability(visa, []), .noMatchingCard)
+        XCTAssertEqual(availability(visa, [.credit]), .noMatchingCard)
+        XCTAssertEqual(availability(visa, [.threeDSecure, .emv, .credit]), .available)
+        XCTAssertEqual(
+            PaymentAvailability.evaluate(
+                isApplePaySupported: true, canMakePayments: true, cards: [unionPay, visa], networks: [.visa, .chinaUnionPay],
+                capabilities: [.threeDSecure]),
+            .available)
+    }
+
+    /// Rules that can apply are still accepted: an empty method list (refusing a place on
+    /// purpose), the same region in two countries, one tax rule per region and one for the whole
+    /// country, one surcharge per card type.
+    func testRulesThatCanApplyAreAccepted() throws {
+        XCTAssertNoThrow(try make(
+            coupons: [Coupon(code: "SAVE10", benefit: .amountOff(10)), Coupon(code: "Été 2026", benefit: .percentOff(5))],
+            taxRules: [TaxRule(country: "US", region: "CA", rate: "0.07"), TaxRule(country: "US", rate: "0.05"), TaxRule(country: "CA", region: "CA", rate: "0.13")],
+            shippingRules: [ShippingRule(country: "US", methods: ["std", "exp"]), ShippingRule(country: "US", regions: ["HI"], methods: [])],
+            surcharges: [Surcharge(paymentMethodType: .credit, percent: 2, label: "Fee"), Surcharge(paymentMethodType: .debit, percent: 1, label: "Fee")]))
     }
 
     func testModelRawValuesMatchPassKit() {
