@@ -85,6 +85,15 @@ def fold(s):
     return unicodedata.normalize("NFD", s.lower())
 
 
+# The assigned ISO 3166-1 alpha-2 codes the generator uses (the CLI knows all 249).
+ISO_COUNTRIES = {"US", "GB", "CN", "FR", "DE", "JP"}
+
+
+def rule_country(code, path):
+    """Guide (Bridge.md): a rule's country is an assigned alpha-2 code, in any case, trimmed."""
+    if code.strip().upper() not in ISO_COUNTRIES: raise DocError(path)
+
+
 # ---------------------------------------------------------------- the model
 
 class Model:
@@ -112,8 +121,12 @@ class Model:
             self.coupons.append((c["code"], ben[0][0], ben[0][1], c.get("expired", False)))
         self.tax = []
         for i, t in enumerate(doc.get("taxRules", [])):
+            rule_country(t["country"], f"taxRules[{i}].country")
             self.tax.append((t["country"], t.get("region"), dec(t["rate"], f"taxRules[{i}].rate"), t.get("label", "Tax"), t.get("includesShipping", False)))
-        self.srules = [(r["country"], r.get("regions", []), r["methods"]) for r in doc.get("shippingRules", [])]
+        self.srules = []
+        for i, r in enumerate(doc.get("shippingRules", [])):
+            rule_country(r["country"], f"shippingRules[{i}].country")
+            self.srules.append((r["country"], r.get("regions", []), r["methods"]))
         self.surch = []
         for i, s in enumerate(doc.get("paymentMethodSurcharges", [])):
             if s["type"] not in PAYMENT_TYPES: raise DocError(f"paymentMethodSurcharges[{i}].type")
@@ -130,12 +143,29 @@ class Model:
             if a < 0: raise DocError(f"shippingMethods[{i}].amount")
             if mid in ids: raise DocError(f"shippingMethods[{i}].identifier")
             ids.add(mid)
+        # Guide (Checkout.md, validation): every method a shipping rule names exists; a coupon
+        # code can be entered (not empty, no space or tab at either end, no control character);
+        # one tax rule per country and region, one surcharge per card type.
+        for i, (_, _, methods) in enumerate(self.srules):
+            for j, mid in enumerate(methods):
+                if mid not in ids: raise DocError(f"shippingRules[{i}].methods[{j}]")
         codes = set()
         for i, (code, kind, val, _) in enumerate(self.coupons):
+            if code == "" or code != code.strip(" \t\u00a0\u3000") or any(unicodedata.category(ch) == "Cc" for ch in code):
+                raise DocError(f"coupons[{i}].code")
             if code in codes: raise DocError(f"coupons[{i}].code")
             codes.add(code)
             if kind == "pct" and (val < 0 or val > 100): raise DocError(f"coupons[{i}].percentOff")
             if kind == "amt" and val < 0: raise DocError(f"coupons[{i}].amountOff")
+        places = set()
+        for i, t in enumerate(self.tax):
+            place = (fold(t[0].strip()), None if t[1] is None else fold(t[1].strip()))
+            if place in places: raise DocError(f"taxRules[{i}]")
+            places.add(place)
+        types = set()
+        for i, sc in enumerate(self.surch):
+            if sc[0] in types: raise DocError(f"paymentMethodSurcharges[{i}].type")
+            types.add(sc[0])
         for i, t in enumerate(self.tax):
             if t[2] < 0: raise DocError(f"taxRules[{i}].rate")
         for i, s in enumerate(self.surch):
@@ -397,9 +427,14 @@ def gen_doc(rng):
         doc["coupons"] = cs
     if rng.random() < 0.7:
         ts = []
+        places = set()
         for i in range(rng.randint(0, 3)):
             t = {"country": rng.choice(COUNTRIES), "rate": val(rng, rand_rate(rng))}
             if rng.random() < 0.5: t["region"] = rng.choice(REGIONS)
+            # Mostly one rule per place (a second one is a document error, exercised now and then).
+            place = (fold(t["country"]), fold(t["region"]) if "region" in t else None)
+            if place in places and rng.random() < 0.9: continue
+            places.add(place)
             if rng.random() < 0.7: t["label"] = f"Tax{i}"
             if rng.random() < 0.6: t["includesShipping"] = rng.random() < 0.6
             ts.append(t)
@@ -409,14 +444,16 @@ def gen_doc(rng):
         for i in range(rng.randint(0, 3)):
             r = {"country": rng.choice(COUNTRIES)}
             if rng.random() < 0.4: r["regions"] = rng.sample(REGIONS, rng.randint(0, 2))
-            pool = ids + (["nope"] if rng.random() < 0.2 else [])
+            pool = ids + (["nope"] if rng.random() < 0.03 else [])
             r["methods"] = rng.sample(pool, rng.randint(0, len(pool)))
             rs.append(r)
         doc["shippingRules"] = rs
     if rng.random() < 0.6:
         ss = []
         for i in range(rng.randint(0, 3)):
-            ss.append({"type": rng.choice(PAYMENT_TYPES), "percent": val(rng, rand_pct(rng, 10)), "label": f"Fee{i}"})
+            typ = rng.choice(PAYMENT_TYPES)
+            if any(x["type"] == typ for x in ss) and rng.random() < 0.9: continue
+            ss.append({"type": typ, "percent": val(rng, rand_pct(rng, 10)), "label": f"Fee{i}"})
         doc["paymentMethodSurcharges"] = ss
     if rng.random() < 0.8: doc["rounding"] = rng.choice(list(ROUNDING))
     return doc
@@ -426,7 +463,7 @@ def mutate(rng, doc):
     """Make the document invalid in one way (the model must name the same JSON path)."""
     m = MINOR[doc["currencyCode"]]
     extra = "0." + "0" * m + "1"  # one digit more than the currency allows
-    k = rng.randrange(14)
+    k = rng.randrange(17)
     it = doc["items"]
     if k == 0: it[rng.randrange(len(it))]["amount"] = extra
     elif k == 1: it.append({"label": "refund", "amount": "-" + str(10 ** 50)})
@@ -442,6 +479,12 @@ def mutate(rng, doc):
     elif k == 11: doc["items"] = []
     elif k == 12:
         doc["shippingMethods"] = doc.get("shippingMethods", []) + [{"identifier": "d", "label": "a", "amount": "1"}] * 2
+    elif k == 14: doc.setdefault("coupons", []).append({"code": rng.choice(["", "SAVE ", "\tX", "A\nB", "\u3000Z"]), "amountOff": "1"})
+    elif k == 15:
+        country = rng.choice(["USA", "XX", "U S", ""])
+        if rng.random() < 0.5: doc.setdefault("taxRules", []).append({"country": country, "rate": "0.01"})
+        else: doc.setdefault("shippingRules", []).append({"country": country, "methods": []})
+    elif k == 16: doc.setdefault("shippingRules", []).append({"country": "US", "methods": ["m0x"]})
     else: doc["coupons"] = doc.get("coupons", []) + [{"code": "D", "freeShipping": True}] * 2
     return doc
 
