@@ -41,21 +41,24 @@ public enum CheckoutDocument {
 
     /// Reads a document and builds its `Checkout`.
     ///
+    /// - Parameter maximumTotal: the checkout's `maximumTotal`, which documents do not carry:
+    ///   pass `Checkout.webKitMaximumTotal` for a checkout rendered for Apple Pay on the web, so
+    ///   that an event that would take the total above it is refused rather than rendered.
     /// - Throws: `DocumentError` with the JSON path: malformed JSON, a wrong type, a bad amount,
     ///   an unknown code or enumeration string, an unknown key, or a `CheckoutError` (negative
-    ///   total, too many decimals, …) at the place it names.
-    public static func checkout(from text: String, lenient: Bool = false) throws(DocumentError) -> Checkout {
+    ///   total, too many decimals, a total above `maximumTotal`, …) at the place it names.
+    public static func checkout(from text: String, lenient: Bool = false, maximumTotal: BigDecimal? = nil) throws(DocumentError) -> Checkout {
         let value: JSONValue
         do {
             value = try JSONReader.read(text)
         } catch {
             throw DocumentError(path: "", reason: "not JSON: \(error)")
         }
-        return try checkout(from: value, lenient: lenient)
+        return try checkout(from: value, lenient: lenient, maximumTotal: maximumTotal)
     }
 
-    /// Builds the `Checkout` of an already-read document (see `checkout(from:lenient:)`).
-    public static func checkout(from value: JSONValue, lenient: Bool = false) throws(DocumentError) -> Checkout {
+    /// Builds the `Checkout` of an already-read document (see `checkout(from:lenient:maximumTotal:)`).
+    public static func checkout(from value: JSONValue, lenient: Bool = false, maximumTotal: BigDecimal? = nil) throws(DocumentError) -> Checkout {
         let root = try Node(value: value, path: "").object(keys: documentKeys, lenient: lenient)
         let currencyCode = try root.required("currencyCode").string()
         let currency: Currency
@@ -68,13 +71,7 @@ public enum CheckoutDocument {
             }
             throw DocumentError(path: "currencyCode", reason: error.description)
         }
-        let countryCode = try root.required("countryCode").string()
-        // Apple Pay and WebKit take only an ISO 3166-1 alpha-2 region, in capitals ("US", not
-        // "us" or "USA"); a sheet opened with anything else fails in the browser, not here.
-        guard countryCode.utf8.count == 2, countryCode.utf8.allSatisfy({ $0 &- 65 < 26 }), isoRegionCodes.contains(countryCode) else {
-            throw DocumentError(
-                path: "countryCode", reason: "\(Node.shown(countryCode)) is not an ISO 3166-1 alpha-2 country code (two capital letters, such as \"US\")")
-        }
+        let countryCode = try alpha2CountryCode(root.required("countryCode"))
         let merchantName = try root.optional("merchantName")?.string() ?? "Total"
         let items = try root.required("items").array().map { (node) throws(DocumentError) -> SummaryItem in
             let item = try node.object(keys: ["label", "amount", "type"], lenient: lenient)
@@ -102,14 +99,14 @@ public enum CheckoutDocument {
         let taxRules = try (root.optional("taxRules")?.array() ?? []).map { (node) throws(DocumentError) -> TaxRule in
             let rule = try node.object(keys: ["country", "region", "rate", "label", "includesShipping"], lenient: lenient)
             return TaxRule(
-                country: try rule.required("country").string(), region: try rule.optional("region")?.string(),
+                country: try ruleCountryCode(rule.required("country")), region: try rule.optional("region")?.string(),
                 rate: try rule.required("rate").decimal(), label: try rule.optional("label")?.string() ?? "Tax",
                 includesShipping: try rule.optional("includesShipping")?.bool() ?? false)
         }
         let shippingRules = try (root.optional("shippingRules")?.array() ?? []).map { (node) throws(DocumentError) -> ShippingRule in
             let rule = try node.object(keys: ["country", "regions", "methods"], lenient: lenient)
             return ShippingRule(
-                country: try rule.required("country").string(),
+                country: try ruleCountryCode(rule.required("country")),
                 regions: try (rule.optional("regions")?.array() ?? []).map { (node) throws(DocumentError) in try node.string() },
                 methods: try rule.required("methods").array().map { (node) throws(DocumentError) in try node.string() })
         }
@@ -128,8 +125,12 @@ public enum CheckoutDocument {
             return try Checkout(
                 currency: currency, countryCode: countryCode, merchantName: merchantName, items: items,
                 shippingMethods: methods, coupons: coupons, taxRules: taxRules, shippingRules: shippingRules,
-                surcharges: surcharges, rounding: rounding ?? .toNearestOrAwayFromZero, merchantIdentifier: merchantIdentifier,
-                requiredBillingContactFields: billing, requiredShippingContactFields: shipping, shippingType: shippingType)
+                surcharges: surcharges, rounding: rounding ?? .toNearestOrAwayFromZero, maximumTotal: maximumTotal,
+                merchantIdentifier: merchantIdentifier, requiredBillingContactFields: billing,
+                requiredShippingContactFields: shipping, shippingType: shippingType)
+        } catch .totalAboveMaximum(let total, let maximum) where maximum == Checkout.webKitMaximumTotal {
+            throw DocumentError(
+                path: "total", reason: "\(total.plainString) is above \(maximum.plainString), the largest total Apple Pay on the web accepts")
         } catch {
             // CheckoutError messages already start with the document's path ("items[1].amount: …").
             let text = error.description
@@ -138,6 +139,33 @@ public enum CheckoutDocument {
             }
             throw DocumentError(path: "", reason: text)
         }
+    }
+
+    /// The merchant's `countryCode` at `node`. Apple Pay and WebKit take only an assigned ISO
+    /// 3166-1 alpha-2 region in capitals (`"US"`, not `"us"` or `"USA"`); a sheet opened with
+    /// anything else fails in the browser, not here.
+    static func alpha2CountryCode(_ node: Node) throws(DocumentError) -> String {
+        let code = try node.string()
+        guard isAssignedAlpha2(code) else {
+            throw node.fail("\(Node.shown(code)) is not an ISO 3166-1 alpha-2 country code (two capital letters, such as \"US\")")
+        }
+        return code
+    }
+
+    /// The country of a tax or shipping rule at `node`, kept as written: an assigned alpha-2
+    /// code in any case, with or without surrounding white space — the spellings that match a
+    /// contact's country (`"us"` matches `"US"`) — and not `"USA"` or `"XX"`, which would
+    /// never match one.
+    static func ruleCountryCode(_ node: Node) throws(DocumentError) -> String {
+        let code = try node.string()
+        guard isAssignedAlpha2(code.trimmingCharacters(in: .whitespacesAndNewlines).uppercased()) else {
+            throw node.fail("\(Node.shown(code)) is not an ISO 3166-1 alpha-2 country code (two letters, such as \"US\")")
+        }
+        return code
+    }
+
+    private static func isAssignedAlpha2(_ code: String) -> Bool {
+        code.utf8.count == 2 && code.utf8.allSatisfy({ $0 &- 65 < 26 }) && isoRegionCodes.contains(code)
     }
 
     static let documentKeys: Set<String> = [

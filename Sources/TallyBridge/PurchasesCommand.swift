@@ -54,7 +54,7 @@ public enum PurchasesCommand {
         var file: String?
         while let argument = rest.popFirst() {
             if ["--help", "-h"].contains(argument) { return QuoteCommand.Result(status: 0, output: usage, errors: "") }
-            if argument.hasPrefix("--") {
+            if QuoteCommand.isOption(argument) {
                 return QuoteCommand.usageError("unknown option \(argument)", command: "purchases replay", usage: usage)
             }
             guard file == nil else {

@@ -66,7 +66,9 @@ public enum ReplayCommand {
         while let argument = rest.popFirst() {
             switch argument {
             case "--help", "-h": return QuoteCommand.Result(status: 0, output: usage, errors: "")
-            case "--lenient": lenient = true
+            case "--lenient":
+                guard !lenient else { return QuoteCommand.usageError("--lenient is given twice", command: "replay", usage: usage) }
+                lenient = true
             case "--format":
                 guard let value = rest.popFirst(), ["json", "applepay", "w3c"].contains(value) else {
                     return QuoteCommand.usageError("--format must be one of json, applepay, w3c", command: "replay", usage: usage)
@@ -74,7 +76,9 @@ public enum ReplayCommand {
                 guard chosenFormat == nil else { return QuoteCommand.usageError("--format is given twice", command: "replay", usage: usage) }
                 chosenFormat = value
             default:
-                if argument.hasPrefix("--") { return QuoteCommand.usageError("unknown option \(argument)", command: "replay", usage: usage) }
+                if QuoteCommand.isOption(argument) {
+                    return QuoteCommand.usageError("unknown option \(argument)", command: "replay", usage: usage)
+                }
                 guard file == nil else {
                     return QuoteCommand.usageError("unexpected argument \(String(reflecting: argument))", command: "replay", usage: usage)
                 }
@@ -101,7 +105,19 @@ public enum ReplayCommand {
             let root = try Node(value: value, path: "").object(keys: ["document", "events"], lenient: lenient)
             let document = try root.required("document")
             do {
-                checkout = try CheckoutDocument.checkout(from: document.value, lenient: lenient)
+                // Apple Pay on the web refuses totals above its maximum: with that format an event
+                // that would pass it is refused like any other (its update printed, the reason
+                // under the event's path), not a failed rendering halfway through the replay.
+                checkout = try CheckoutDocument.checkout(
+                    from: document.value, lenient: lenient, maximumTotal: format == "applepay" ? Checkout.webKitMaximumTotal : nil)
+                // What the format cannot carry at all (a KWD amount in Apple Pay JS, a custom
+                // currency in the Payment Request API) is the document's problem: reported before
+                // any update is printed.
+                switch format {
+                case "applepay": _ = try SummaryRenderer.applePay(checkout)
+                case "w3c": _ = try SummaryRenderer.w3c(checkout)
+                default: break
+                }
             } catch {
                 // The document's own paths start at its root; here it sits under `document`.
                 throw DocumentError(path: Node.joined(document.path, error.path), reason: error.reason)
@@ -134,7 +150,7 @@ public enum ReplayCommand {
         var refusals: [String] = []
         var written = 0
         for (name, node, step) in events {
-            do {
+            do throws(DocumentError) {
                 let (line, refusal) = try apply(step, named: name, to: &checkout, format: format)
                 let text = JSONWriter.write(line, pretty: false) + "\n"
                 written += text.utf8.count
@@ -145,8 +161,11 @@ public enum ReplayCommand {
                 }
                 emit(text)
                 if let refusal { refusals.append("\(node.path): \(oneLine(refusal))") }
-            } catch {
+            } catch let error where error.path == node.path {
                 return QuoteCommand.Result(status: 1, output: lines, errors: "tally replay: \(oneLine("\(file): \(error)"))\n")
+            } catch {
+                // A rendering refused after the checks above: named under the event that led to it.
+                return QuoteCommand.Result(status: 1, output: lines, errors: "tally replay: \(oneLine("\(file): \(node.path): \(error)"))\n")
             }
         }
         return QuoteCommand.Result(status: refusals.isEmpty ? 0 : 1, output: lines, errors: refusals.map { "tally replay: \(oneLine($0))\n" }.joined())
@@ -212,7 +231,7 @@ public enum ReplayCommand {
             if status == .failure, case .selectShippingMethod(let identifier) = event {
                 let offered = checkout.offeredShippingMethods.map(\.identifier)
                 refusal = offered.contains(identifier)
-                    ? "\(Node.shown(identifier)): the total would pass the maximum"
+                    ? "\(Node.shown(identifier)) would take the total above the maximum of \(checkout.maximumTotal?.plainString ?? "")"
                     : "\(Node.shown(identifier)) is not offered here (offered: \(offered.joined(separator: ", ")))"
             }
         }
@@ -319,7 +338,8 @@ extension SummaryRenderer {
     static func w3cUpdate(_ checkout: Checkout, errors: [PaymentError], refusesAddress: Bool) throws(DocumentError) -> JSONValue {
         guard case .object(let details) = try w3c(checkout) else { return .null }
         guard refusesAddress, !errors.isEmpty else { return .object(details) }
-        var members = details.members.map { $0.key == "shippingOptions" ? (key: $0.key, value: JSONValue.array([])) : $0 }
+        var members = details.members.filter { $0.key != "shippingOptions" }
+        members.append(("shippingOptions", .array([])))
         members.append(("error", .string(errors.map(\.message).joined(separator: "; "))))
         return .object(JSONObject(members))
     }

@@ -216,6 +216,10 @@ public enum SummaryRenderer {
     /// W3C Payment Request `PaymentDetailsInit`: `total`, `displayItems`, `shippingOptions` with
     /// `selected`; amounts as `{"currency", "value"}` strings.
     ///
+    /// A checkout without shipping methods has no `shippingOptions` member: to the Payment Request
+    /// API an empty list means that the merchant cannot ship to the address, which is what a
+    /// refused address gets (see `w3cUpdate`), not a checkout that does not ship.
+    ///
     /// - Throws: `DocumentError` at `currencyCode` for a code that is not three ASCII letters (a
     ///   custom currency such as `POINTS`): browsers refuse it as not well-formed.
     public static func w3c(_ checkout: Checkout) throws(DocumentError) -> JSONValue {
@@ -233,16 +237,19 @@ public enum SummaryRenderer {
                 : .object(["label": .string(line.label), "amount": money(line.amount)])
         }
         let summary = checkout.summary
-        return .object([
-            "total": item(summary.totalLine),
-            "displayItems": .array(summary.dropLast().map(item)),
-            "shippingOptions": .array(checkout.offeredShippingMethods.map { method in
+        var members: [(key: String, value: JSONValue)] = [
+            ("total", item(summary.totalLine)),
+            ("displayItems", .array(summary.dropLast().map(item))),
+        ]
+        if !checkout.shippingMethods.isEmpty {
+            members.append(("shippingOptions", .array(checkout.offeredShippingMethods.map { method in
                 .object([
                     "id": .string(method.identifier), "label": .string(method.label), "amount": money(method.amount),
                     "selected": .bool(method.identifier == checkout.selectedShippingMethodIdentifier),
                 ])
-            }),
-        ])
+            })))
+        }
+        return .object(JSONObject(members))
     }
 
     /// A text table: one line per summary item, amounts right-aligned with the currency's decimals,
