@@ -80,7 +80,15 @@ public enum PurchaseLog {
                 throw .invalidEvent(line: index + 1, reason: "the line is not UTF-8 text")
             }
             do {
-                events.append(try decoder.decode(PurchaseEvent.self, from: Data(quotingInexactNumbers(line))))
+                let (quoted, rewritten) = rewritingInexactNumbers(line)
+                if rewritten {
+                    // A quoted number would pass for a string wherever the events hold text (an
+                    // identifier of 1000000001.5, an order of 1e3). With each such number written
+                    // as `0` instead, the line must decode as well: then every one of them stands
+                    // where a number may stand, and the quoted line gives its exact value.
+                    _ = try decoder.decode(PurchaseEvent.self, from: Data(rewritingInexactNumbers(line, asZero: true).line))
+                }
+                events.append(try decoder.decode(PurchaseEvent.self, from: Data(quoted)))
             } catch {
                 throw .invalidEvent(line: index + 1, reason: describe(error))
             }
@@ -93,18 +101,20 @@ public enum PurchaseLog {
     }
 
     /// The line with each JSON number that `JSONDecoder` could change turned into a string of its
-    /// exact text, which `BigDecimal` then parses: every number with a fraction, an exponent or more
-    /// than 18 digits. `JSONDecoder` reads numbers through `Double` or `Decimal`, so an amount of
-    /// `1e-400` read as 0, one of 40 digits lost its tail, and `1e128` was not valid JSON. Plain
-    /// integers of up to 18 digits (quantities, counts) stay numbers; a token that is not a JSON
-    /// number at all is left as it is, for the decoder to refuse.
-    static func quotingInexactNumbers(_ line: ArraySlice<UInt8>) -> [UInt8] {
+    /// exact text, which `BigDecimal` then parses (or, `asZero`, into the number `0`), and whether
+    /// there was any: every number with a fraction, an exponent or more than 18 digits.
+    /// `JSONDecoder` reads numbers through `Double` or `Decimal`, so an amount of `1e-400` read as
+    /// 0, one of 40 digits lost its tail, and `1e128` was not valid JSON. Plain integers of up to
+    /// 18 digits (quantities, counts) stay numbers; a token that is not a JSON number at all is
+    /// left as it is, for the decoder to refuse.
+    static func rewritingInexactNumbers(_ line: ArraySlice<UInt8>, asZero: Bool = false) -> (line: [UInt8], rewritten: Bool) {
         let quote = UInt8(ascii: "\""), backslash = UInt8(ascii: "\\"), minus = UInt8(ascii: "-")
         func isDigit(_ byte: UInt8) -> Bool { byte &- UInt8(ascii: "0") < 10 }
         func isNumberByte(_ byte: UInt8) -> Bool {
             isDigit(byte) || byte == minus || byte == UInt8(ascii: "+") || byte == UInt8(ascii: ".") || byte | 0x20 == UInt8(ascii: "e")
         }
         var out: [UInt8] = []
+        var rewritten = false
         out.reserveCapacity(line.count + 16)
         var i = line.startIndex
         while i < line.endIndex {
@@ -132,17 +142,21 @@ public enum PurchaseLog {
                 let isPlainInteger = token.dropFirst().allSatisfy(isDigit) && digits <= 18
                 if isPlainInteger || !isJSONNumber(token) {
                     out += token
+                } else if asZero {
+                    out.append(UInt8(ascii: "0"))
+                    rewritten = true
                 } else {
                     out.append(quote)
                     out += token
                     out.append(quote)
+                    rewritten = true
                 }
             } else {
                 out.append(byte)
                 i += 1
             }
         }
-        return out
+        return (out, rewritten)
     }
 
     /// `at order.id: the key "id" appears twice` for the first key that an object of `line` holds

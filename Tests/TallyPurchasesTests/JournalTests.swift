@@ -601,6 +601,23 @@ final class PurchaseLogNumberTests: XCTestCase {
         }
     }
 
+    /// A number is not text: a number where the events hold a string is refused however it is
+    /// written (review, 2026-12-01: the quoting that keeps amounts exact let `1000000001.5`,
+    /// `1e3` and 20-digit numbers through as identifiers, while `1000000001` was refused).
+    func testNumbersWhereTextBelongsAreRefusedHoweverWritten() throws {
+        let product = #"{"identifier": "coins.100", "price": {"amount": "6.00", "currency": "CNY"}, "displayName": "100 coins"}"#
+        for id in ["1000000001", "1000000001.5", "1e3", "12345678901234567890", "-0.5E-2"] {
+            let line = #"{"order": {"id": \#(id), "product": \#(product), "quantity": 1, "createdAt": "2026-11-30T10:00:00Z"}}"#
+            XCTAssertThrowsError(try PurchaseLog.events(fromJSONLines: line), id) { error in
+                XCTAssertTrue("\(error)".hasPrefix("line 1: at order.id: "), "\(error)")
+            }
+        }
+        // Where a number belongs it is still read from its text, and a count is still an integer.
+        XCTAssertEqual(try price(order(amount: "12345678901234567890.5")), Money("12345678901234567890.5", .cny))
+        XCTAssertThrowsError(try PurchaseLog.events(fromJSONLines: order(amount: "6.00", quantity: "1.5")))
+        XCTAssertThrowsError(try PurchaseLog.events(fromJSONLines: order(amount: "6.00", quantity: "12345678901234567890")))
+    }
+
     /// `JSONDecoder` kept one of two values under one key without a word (review, 2026-11-30):
     /// a log line that says two things is refused, naming the key's path, as a checkout document
     /// is; the same key in sibling objects, and braces and quotes inside strings, are not duplicates.
