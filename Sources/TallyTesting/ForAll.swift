@@ -127,11 +127,16 @@ extension XCTestCase {
         _ generator: Gen<Value>, count: Int? = nil, seed: UInt64? = nil,
         file: StaticString = #filePath, line: UInt = #line, _ property: (Value) throws -> Verdict
     ) {
+        var verdicts = 0
         let result = Property.check(generator, count: count, seed: announcedSeed(seed, file: file, line: line)) { value in
             let verdict = try stoppingOnSkip { try property(value) }
+            verdicts += 1
             if verdict.propertyUndecided { throw PropertyReturnedNil() }
             return verdict.propertyHolds
         }
+        // Each verdict is a check: inside a statement-form `forAll`'s body this one checks on the
+        // outer body's behalf, as a statement-form one does.
+        ExpectationCounter.current?.count += verdicts
         if let report = PropertyReporter.failureReport(result, filter: testFilter) {
             XCTFail(report, file: file, line: line)
         }

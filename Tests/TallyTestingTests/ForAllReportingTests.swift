@@ -56,6 +56,14 @@ final class ForAllReportingTests: XCTestCase {
             }
         }
         XCTAssertEqual(reports, [])
+        // The Bool form inside too: each verdict is a check (review, 2026-12-01: only the
+        // statement form passed its count on).
+        let bool = failures {
+            forAll(Gen.int(in: 0...10), count: 3, seed: 1) { x in
+                self.forAll(Gen.int(in: 0...10), count: 3, seed: 2) { y in x + y >= 0 }
+            }
+        }
+        XCTAssertEqual(bool, [])
         let empty = failures {
             forAll(Gen.int(in: 0...10), count: 3, seed: 1) { _ in
                 self.forAll(Gen.int(in: 0...10), count: 3, seed: 2) { y in _ = y }
