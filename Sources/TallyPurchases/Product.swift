@@ -67,6 +67,15 @@ public struct Order: Hashable, Sendable {
         guard product.price.amount.signum() >= 0 else {
             throw .invalidOrder(id: id, reason: "the price \(product.price) is negative")
         }
+        // Within what a journal reads back, as every price a store charges is; a price such as
+        // 1E+900000000 made in code stopped the process when the credited totals added it to
+        // one of 0.01 (the sum needs 900 million digits).
+        let limits = ParseLimits.default
+        guard limits.admits(product.price.amount) else {
+            throw .invalidOrder(
+                id: id,
+                reason: "the price \(product.price.amount) is beyond the default parse limits (\(limits.maximumSignificantDigits) digits, exponents within ±\(limits.maximumExponentMagnitude))")
+        }
         guard !checkingPriceDecimals || product.price.isWholeMinorUnits else {
             let currency = product.price.currency
             throw .invalidOrder(

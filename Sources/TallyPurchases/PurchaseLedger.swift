@@ -260,10 +260,13 @@ public struct PurchaseLedger: Sendable {
     /// latest such order (ties by smaller id).
     private func match(_ transaction: Transaction) -> Order? {
         // Taken: orders being paid or paid, and orders another transaction names while it is
-        // still pending (its payment will most likely go through).
+        // still pending (its payment will most likely go through) or held until it can be
+        // uploaded (a receipt missing); not an order a held transaction names but does not match
+        // (another product or quantity), which that transaction can never pay.
         let claimed = Set(state.records.values.compactMap { record -> String? in
             guard record.transaction.identifier != transaction.identifier else { return nil }
             switch record.status {
+            case .held(.orderMismatch): return nil
             case .purchasing, .deferred, .held: return record.transaction.orderID
             default: return record.status.orderPaid
             }

@@ -81,14 +81,16 @@ public enum PurchaseLog {
             }
             do {
                 let (quoted, rewritten) = rewritingInexactNumbers(line)
+                let event = try decoder.decode(PurchaseEvent.self, from: Data(quoted))
                 if rewritten {
                     // A quoted number would pass for a string wherever the events hold text (an
                     // identifier of 1000000001.5, an order of 1e3). With each such number written
                     // as `0` instead, the line must decode as well: then every one of them stands
-                    // where a number may stand, and the quoted line gives its exact value.
+                    // where a number may stand. (Second, so that a line refused either way is
+                    // refused for what it says: `quantity 2.5`, not the `0` put in its place.)
                     _ = try decoder.decode(PurchaseEvent.self, from: Data(rewritingInexactNumbers(line, asZero: true).line))
                 }
-                events.append(try decoder.decode(PurchaseEvent.self, from: Data(quoted)))
+                events.append(event)
             } catch {
                 throw .invalidEvent(line: index + 1, reason: describe(error))
             }

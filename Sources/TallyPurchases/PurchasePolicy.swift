@@ -37,6 +37,9 @@ public struct PurchasePolicy: Hashable, Sendable {
         // At most 100 doublings: beyond that any positive first delay exceeds any maximum.
         var doublings = failures <= 1 ? 0 : min(failures - 1, 100)  // Int.min must not trap
         while doublings > 0 && delay < maximumRetryDelay {
+            // Doubling a delay of more than half the maximum passes the maximum: stop there, so
+            // that a delay near `Duration`'s limit is never doubled out of it (a trap).
+            guard delay <= maximumRetryDelay / 2 else { return maximumRetryDelay }
             delay = delay * 2
             doublings -= 1
         }

@@ -41,12 +41,16 @@ public struct Transaction: Hashable, Sendable {
         self.date = date
         self.state = state
         self.receipt = receipt
-        self.originalIdentifier = originalIdentifier
+        // An empty original would be one credit key shared by every restore that has one.
+        self.originalIdentifier = originalIdentifier?.isEmpty == true ? nil : originalIdentifier
     }
 
     /// The identifier a credit is recorded under: the original purchase's for a restore, else
     /// this transaction's (a renewal is credited under its own identifier).
-    public var creditKey: String { state == .restored ? originalIdentifier ?? identifier : identifier }
+    public var creditKey: String {
+        guard state == .restored, let original = originalIdentifier, !original.isEmpty else { return identifier }
+        return original
+    }
 }
 
 /// The states of `SKPaymentTransactionState`.

@@ -143,6 +143,37 @@ final class LedgerReviewTests: XCTestCase, PurchaseFixtures {
         XCTAssertEqual(uploads(ledger.handle(purchased("T1", at: 20))), ["T1→O1"], "O2 is T2's")
     }
 
+    /// A transaction kept because it does not match the order it names (another quantity) will
+    /// never pay that order: the order stays a candidate for a transaction that lost its id
+    /// (review, 2026-12-01: it stayed claimed forever, and the lost payment went to a later order).
+    /// One kept for a missing receipt still claims its order: delivered again, it pays it.
+    func testAnOrderNamedByAMismatchedKeptTransactionCanStillBeMatched() throws {
+        var ledger = PurchaseLedger()
+        try ledger.handle(order("O1", at: 0))
+        ledger.handle(purchased("T1", quantity: 2, order: "O1", at: 5))
+        guard case .held(.orderMismatch)? = ledger.status(of: "T1") else { return XCTFail("T1 is kept for the mismatch") }
+        XCTAssertEqual(uploads(ledger.handle(purchased("T2", at: 15))), ["T2→O1"])
+        var receiptless = PurchaseLedger()
+        try receiptless.handle(order("O1", at: 0))
+        receiptless.handle(.transactionUpdated(Transaction(
+            identifier: "T1", productIdentifier: "coins.100", orderID: "O1", date: t0.advanced(by: .seconds(5)), state: .purchased)))
+        XCTAssertEqual(uploads(receiptless.handle(purchased("T2", at: 15))), [], "O1 is T1's once its receipt comes")
+    }
+
+    /// An empty original identifier is no identifier: two restores with one are not one purchase
+    /// (review, 2026-12-01: both were keyed "", and the second was finished uncredited).
+    func testRestoresWithAnEmptyOriginalAreKeyedByTheirOwnIdentifier() throws {
+        var ledger = PurchaseLedger()
+        try ledger.handle(order("A", at: 0))
+        try ledger.handle(order("B", at: 0))
+        ledger.handle(purchased("R1", order: "A", at: 5, state: .restored, original: ""))
+        ledger.handle(.receiptAccepted(transactionID: "R1"))
+        XCTAssertEqual(uploads(ledger.handle(purchased("R2", order: "B", at: 6, state: .restored, original: ""))), ["R2→B"])
+        var transaction = Transaction(identifier: "R3", productIdentifier: "coins.100", date: t0, state: .restored, originalIdentifier: "T1")
+        transaction.originalIdentifier = ""
+        XCTAssertEqual(transaction.creditKey, "R3")
+    }
+
     func testATransactionNamingAnOrderAMatchAlreadyPaysGoesThroughAndIsReported() throws {
         var ledger = PurchaseLedger()
         try ledger.handle(order("O1", at: 0))
@@ -264,6 +295,12 @@ final class LedgerReviewTests: XCTestCase, PurchaseFixtures {
             XCTAssertEqual("\(error)", "order \"O1\": the price 6.001 has more decimals than CNY allows (2)")
         }
         XCTAssertNoThrow(try Order(id: "O1", product: Product(identifier: "y", price: Money("600", .jpy), displayName: "Y"), createdAt: t0))
+        // Beyond what a journal reads back (review, 2026-12-01: credited, 1E+900000000 CNY and
+        // 0.01 CNY stopped the process when the totals added them).
+        let far = Product(identifier: "far", price: Money(BigDecimal(mantissa: 1, exponent: 900_000_000, isNegative: false), .cny), displayName: "Far")
+        XCTAssertThrowsError(try Order(id: "O1", product: far, createdAt: t0)) { error in
+            XCTAssertEqual("\(error)", "order \"O1\": the price 1E+900000000 is beyond the default parse limits (1000 digits, exponents within ±6144)")
+        }
         // A journal recorded such an order before the check existed: it still opens, replays and
         // compacts (a review found the ledger unable to start, its uploads and credits stranded).
         let old = #"{"seq":1,"events":[{"order":{"createdAt":"2026-11-30T10:00:00.000Z","id":"A","product":{"displayName":"F","identifier":"f","price":{"amount":"6.001","currency":"CNY"}},"quantity":1}}]}"# + "\n"
