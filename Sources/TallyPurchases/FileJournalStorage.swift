@@ -84,6 +84,13 @@ public final class FileJournalStorage: JournalStorage {
         return bytes
     }
 
+    /// The file's size.
+    public func currentByteCount() throws(PurchaseError) -> Int? {
+        var status = stat()
+        guard fstat(descriptor, &status) == 0 else { throw .journalIO(operation: "stat", path: path, reason: Self.lastError()) }
+        return Int(status.st_size)
+    }
+
     /// Writes all of `bytes` at the end of the file, then syncs it.
     public func append(_ bytes: [UInt8]) throws(PurchaseError) {
         try Self.write(bytes, to: descriptor, path: path)

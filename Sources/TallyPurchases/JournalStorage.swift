@@ -18,6 +18,15 @@ public protocol JournalStorage: AnyObject {
     /// Replaces all bytes with `bytes` atomically: after a crash, either all old bytes or all new
     /// ones are there. Used to compact the journal.
     func replaceAll(with bytes: [UInt8]) throws(PurchaseError)
+    /// How many bytes the storage holds now, or `nil` when it cannot tell cheaply (the default).
+    /// A journal compares it with what it wrote itself before each write, so that a second
+    /// journal opened on the same storage cannot interleave its entries with the first's.
+    func currentByteCount() throws(PurchaseError) -> Int?
+}
+
+extension JournalStorage {
+    /// `nil`: the size is not known, and a journal writes without comparing it.
+    public func currentByteCount() throws(PurchaseError) -> Int? { nil }
 }
 
 /// A journal storage in memory, for tests and previews. It can fail the next append as a full
@@ -46,6 +55,9 @@ public final class MemoryJournalStorage: JournalStorage {
 
     /// `"memory"`.
     public var name: String { "memory" }
+
+    /// The number of bytes held.
+    public func currentByteCount() throws(PurchaseError) -> Int? { bytes.count }
 
     /// The bytes, unless there are more than `limit`. Revives a storage torn by a simulated crash.
     public func readAll(limit: Int) throws(PurchaseError) -> [UInt8] {

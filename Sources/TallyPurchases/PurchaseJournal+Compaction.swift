@@ -137,6 +137,7 @@ extension PurchaseJournal {
         if let failure {
             throw .journalIO(operation: "compact", path: storage.name, reason: "an earlier write failed and could not be undone (\(failure)); open the journal again")
         }
+        try checkNoOtherWriter(operation: "compact")
         do {
             try storage.replaceAll(with: bytes)
         } catch {

@@ -147,6 +147,7 @@ public final class PurchaseJournal {
         guard byteCount + line.count <= sizeLimit else {
             throw .journalTooLarge(bytes: byteCount + line.count, limit: sizeLimit)
         }
+        try checkNoOtherWriter(operation: "append to")
         do {
             try storage.append(line)
         } catch {
@@ -162,6 +163,17 @@ public final class PurchaseJournal {
         }
         entryCount += 1
         byteCount += line.count
+    }
+
+    /// Throws when the storage no longer holds exactly what this journal wrote: another journal
+    /// opened on the same storage has written since (a review found two `PurchaseJournal`s on one
+    /// storage each writing entry 1, which left a journal that could not be opened). The other
+    /// one's entries are kept; this journal writes nothing more until it is opened again.
+    func checkNoOtherWriter(operation: String) throws(PurchaseError) {
+        guard let size = try storage.currentByteCount(), size != byteCount else { return }
+        throw .journalIO(
+            operation: operation, path: storage.name,
+            reason: "it holds \(size) bytes where this journal wrote \(byteCount): another journal on the same storage has written to it; open the journal again")
     }
 
     /// One journal line, `{"seq":N,"KEY":VALUE}` and a newline, with the value's keys sorted.
