@@ -18,9 +18,11 @@ public protocol JournalStorage: AnyObject {
     /// Replaces all bytes with `bytes` atomically: after a crash, either all old bytes or all new
     /// ones are there. Used to compact the journal.
     func replaceAll(with bytes: [UInt8]) throws(PurchaseError)
-    /// How many bytes the storage holds now, or `nil` when it cannot tell cheaply (the default).
-    /// A journal compares it with what it wrote itself before each write, so that a second
-    /// journal opened on the same storage cannot interleave its entries with the first's.
+    /// How many bytes the storage holds now — the length `readAll` would return — or `nil` when
+    /// it cannot tell cheaply (the default). A journal compares it with what it wrote itself
+    /// before each write, so that a second journal opened on the same storage cannot interleave
+    /// its entries with the first's; a storage that reported any other length (a lagging cache,
+    /// framing bytes) would have every write refused.
     func currentByteCount() throws(PurchaseError) -> Int?
 }
 

@@ -50,8 +50,9 @@ public struct Order: Hashable, Sendable {
     /// An order of `quantity` units of `product`.
     ///
     /// - Throws: `PurchaseError.invalidOrder` when the id is empty, the quantity is not
-    ///   1…`maximumQuantity`, or the price is negative or has more decimals than its currency
-    ///   allows (no store charges `0.001 CNY`, and a credit of it could not be paid out).
+    ///   1…`maximumQuantity`, or the price is negative, has more decimals than its currency
+    ///   allows (no store charges `0.001 CNY`, and a credit of it could not be paid out) or is
+    ///   beyond the default `ParseLimits` (a journal could not read it back).
     public init(id: String, product: Product, quantity: Int = 1, createdAt: Timestamp) throws(PurchaseError) {
         try self.init(id: id, product: product, quantity: quantity, createdAt: createdAt, checkingPriceDecimals: true)
     }

@@ -69,7 +69,7 @@ extension PurchaseLedger.State {
                 return "credit \(credit.key) does not match order \(credit.orderID)"
             }
             guard let record = records[credit.transactionID], record.status == .accepted(orderID: credit.orderID),
-                  record.transaction.creditKey == credit.key else {
+                  record.transaction.acceptedCreditKeys.contains(credit.key) else {
                 return "credit \(credit.key) has no accepted transaction \(credit.transactionID) for order \(credit.orderID)"
             }
         }
@@ -93,11 +93,11 @@ extension PurchaseLedger.State {
                 if case .awaitingServer = record.status, transaction.receipt?.isEmpty ?? true {
                     return "transaction \(id) awaits the server without a receipt"
                 }
-                if case .accepted = record.status, !creditedKeys.contains(transaction.creditKey) {
+                if case .accepted = record.status, !transaction.acceptedCreditKeys.contains(where: creditedKeys.contains) {
                     return "transaction \(id) is accepted but not credited"
                 }
             case .accepted(nil):
-                guard paid, creditedKeys.contains(transaction.creditKey) else {
+                guard paid, transaction.acceptedCreditKeys.contains(where: creditedKeys.contains) else {
                     return "transaction \(id) is finished as credited before, but \(transaction.creditKey) is not credited"
                 }
             }

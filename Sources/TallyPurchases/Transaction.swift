@@ -41,15 +41,23 @@ public struct Transaction: Hashable, Sendable {
         self.date = date
         self.state = state
         self.receipt = receipt
-        // An empty original would be one credit key shared by every restore that has one.
-        self.originalIdentifier = originalIdentifier?.isEmpty == true ? nil : originalIdentifier
+        self.originalIdentifier = originalIdentifier
     }
 
     /// The identifier a credit is recorded under: the original purchase's for a restore, else
     /// this transaction's (a renewal is credited under its own identifier).
+    /// An empty original counts as none, as an empty order id does: it would be one key shared by
+    /// every restore that has one.
     public var creditKey: String {
         guard state == .restored, let original = originalIdentifier, !original.isEmpty else { return identifier }
         return original
+    }
+
+    /// The keys this transaction's credit may be recorded under: `creditKey`, and for a restore
+    /// with an empty original also `""`, the key versions before 2026-12-01 gave it (a journal
+    /// compacted by one must still open).
+    var acceptedCreditKeys: [String] {
+        state == .restored && originalIdentifier == "" ? [creditKey, ""] : [creditKey]
     }
 }
 

@@ -309,7 +309,9 @@ final class JournalFailureTests: XCTestCase {
             XCTAssertThrowsError(try second.append([events[1]])) { error in
                 XCTAssertTrue("\(error)".contains("another journal on the same storage has written to it; open the journal again"), "\(error)")
             }
-            XCTAssertThrowsError(try second.compact(to: PurchaseLedger()))
+            XCTAssertThrowsError(try second.compact(to: PurchaseLedger())) { error in
+                XCTAssertTrue("\(error)".contains("another journal on the same storage has written to it"), "\(error)")
+            }
             try first.append([events[1]])
             let reopened = try PurchaseJournal(storage: storage)
             XCTAssertEqual(reopened.recoveredEvents, [events[0], events[1]], storage.name)
@@ -598,9 +600,11 @@ final class SnapshotValidationTests: XCTestCase {
         let huge = PurchasePolicy(firstRetryDelay: .seconds(1), maximumRetryDelay: .seconds(Int64.max))
         XCTAssertEqual(huge.retryDelay(afterFailures: 11), .seconds(1024))
         XCTAssertLessThanOrEqual(huge.retryDelay(afterFailures: .max), .seconds(Int64.max))
-        // A first delay whose double no `Duration` holds (review, 2026-12-01: a trap in `*`).
-        let vast = PurchasePolicy(firstRetryDelay: .seconds(Int64.max / 2 + 1), maximumRetryDelay: .seconds(Int64.max))
-        XCTAssertEqual(vast.retryDelay(afterFailures: 2), .seconds(Int64.max))
+        // A first delay whose double no `Duration` holds (review, 2026-12-01: a trap in `*`;
+        // `Duration` counts attoseconds in 128 bits, so about 8.5e19 seconds).
+        let vast = PurchasePolicy(firstRetryDelay: .seconds(Int64.max) * 10, maximumRetryDelay: .seconds(Int64.max) * 18)
+        XCTAssertEqual(vast.retryDelay(afterFailures: 2), .seconds(Int64.max) * 18)
+        XCTAssertEqual(vast.retryDelay(afterFailures: .max), .seconds(Int64.max) * 18)
         let near = PurchasePolicy(firstRetryDelay: .seconds(Int64.max / 3), maximumRetryDelay: .seconds(Int64.max / 2))
         XCTAssertEqual(near.retryDelay(afterFailures: 3), .seconds(Int64.max / 2))
     }

@@ -174,6 +174,24 @@ final class LedgerReviewTests: XCTestCase, PurchaseFixtures {
         XCTAssertEqual(transaction.creditKey, "R3")
     }
 
+    /// A journal compacted before that fix keeps a restore with an empty original credited under
+    /// "": it still opens, with its credit, and later restores are keyed by their own identifiers
+    /// (a review of the fix found such a journal refused as corrupt).
+    func testAJournalCompactedWithAnEmptyOriginalsCreditStillOpens() throws {
+        var ledger = PurchaseLedger()
+        try ledger.handle(order("A", at: 0))
+        ledger.handle(purchased("R1", order: "A", at: 5, state: .restored, original: "T1"))
+        ledger.handle(.receiptAccepted(transactionID: "R1"))
+        let storage = MemoryJournalStorage()
+        try PurchaseJournal(storage: storage).compact(to: ledger)
+        let old = String(decoding: storage.bytes, as: UTF8.self).replacingOccurrences(of: #""T1""#, with: #""""#)
+        XCTAssertEqual(old.components(separatedBy: #""""#).count, 3, "the credit's key and the restore's original: \(old)")
+        let reopened = JournaledLedger(journal: try PurchaseJournal(storage: MemoryJournalStorage(bytes: Array(old.utf8))))
+        XCTAssertEqual(reopened.ledger.credits.map(\.key), [""])
+        try reopened.handle(order("B", at: 0))
+        XCTAssertEqual(uploads(try reopened.handle(purchased("R2", order: "B", at: 6, state: .restored, original: ""))), ["R2→B"])
+    }
+
     func testATransactionNamingAnOrderAMatchAlreadyPaysGoesThroughAndIsReported() throws {
         var ledger = PurchaseLedger()
         try ledger.handle(order("O1", at: 0))
