@@ -35,11 +35,13 @@ extension BigDecimal: Codable {
     /// Integers are not read as `Int64` first: Foundation's `JSONDecoder` on Linux converts a
     /// number through `Double` for that and accepts `99.99999999999999999` as the integer `100`.
     /// `Int64` (and `UInt64` above it) is the fallback only for coders whose numbers cannot be
-    /// read as `Decimal`, such as a property list's integers; a property list's real (a binary
-    /// float) is refused.
+    /// read as `Decimal`, such as a property list's integers; a property list's real is taken
+    /// only when it is a whole number in those ranges (`3.0` as `3`), others (`1.5`, a binary
+    /// float that no decimal names exactly) are refused.
     ///
     /// - Throws: `DecodingError.dataCorrupted` naming the reason when the text is not a decimal,
-    ///   or when a number may have lost digits.
+    ///   or when a number may have lost digits; the coder's own error for a value that is neither
+    ///   a string nor a number it can read (a `null`, a number it cannot represent).
     public init(from decoder: any Decoder) throws {
         let container = try decoder.singleValueContainer()
         if let text = try? container.decode(String.self) {
@@ -66,12 +68,7 @@ extension BigDecimal: Codable {
                 self.init(integer)
                 return
             }
-            throw DecodingError.typeMismatch(
-                BigDecimal.self,
-                DecodingError.Context(
-                    codingPath: decoder.codingPath,
-                    debugDescription: "expected a decimal as a string or an exact number (the coder read this value as neither a decimal nor an integer)",
-                    underlyingError: error))
+            throw error  // the coder's own reason (a null, a number out of range, …)
         }
         self = try BigDecimal.decodeNumber(decimal, codingPath: decoder.codingPath)
     }

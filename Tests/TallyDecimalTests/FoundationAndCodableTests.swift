@@ -96,12 +96,14 @@ final class ReviewEdgeTests: XCTestCase {
         let list = try PropertyListEncoder().encode([Int64.max, -7])
         XCTAssertEqual(try PropertyListDecoder().decode([BigDecimal].self, from: list), [BigDecimal(Int64.max), -7])
         // Above `Int64.max` too (review, 2026-12-01: `UInt64.max` was refused with the message of
-        // the failed `Decimal` attempt); a property list's real, a binary float, is refused.
+        // the failed `Decimal` attempt); a property list's real only when it is a whole number.
         let unsigned = try PropertyListEncoder().encode([UInt64.max])
         XCTAssertEqual(try PropertyListDecoder().decode([BigDecimal].self, from: unsigned), [BigDecimal(UInt64.max)])
-        XCTAssertThrowsError(try PropertyListDecoder().decode([BigDecimal].self, from: PropertyListEncoder().encode([1.5]))) { error in
-            guard case DecodingError.typeMismatch(_, let context) = error else { return XCTFail("\(error)") }
-            XCTAssertTrue(context.debugDescription.hasPrefix("expected a decimal as a string or an exact number"), context.debugDescription)
+        XCTAssertEqual(try PropertyListDecoder().decode([BigDecimal].self, from: PropertyListEncoder().encode([3.0, -2.0])), [3, -2])
+        XCTAssertThrowsError(try PropertyListDecoder().decode([BigDecimal].self, from: PropertyListEncoder().encode([1.5])))
+        // A JSON null is still the decoder's `valueNotFound`.
+        XCTAssertThrowsError(try JSONDecoder().decode([BigDecimal].self, from: Data("[null]".utf8))) { error in
+            guard case DecodingError.valueNotFound = error else { return XCTFail("\(error)") }
         }
     }
 
