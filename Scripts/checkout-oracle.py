@@ -144,14 +144,15 @@ class Model:
             if mid in ids: raise DocError(f"shippingMethods[{i}].identifier")
             ids.add(mid)
         # Guide (Checkout.md, validation): every method a shipping rule names exists; a coupon
-        # code can be entered (not empty, no space or tab at either end, no control character);
+        # code can be entered (not empty, no space or tab at either end, no control character or
+        # line separator);
         # one tax rule per country and region, one surcharge per card type.
         for i, (_, _, methods) in enumerate(self.srules):
             for j, mid in enumerate(methods):
                 if mid not in ids: raise DocError(f"shippingRules[{i}].methods[{j}]")
         codes = set()
         for i, (code, kind, val, _) in enumerate(self.coupons):
-            if code == "" or code != code.strip(" \t\u00a0\u3000") or any(unicodedata.category(ch) == "Cc" for ch in code):
+            if code == "" or code != code.strip(" \t\u00a0\u3000") or any(unicodedata.category(ch) in ("Cc", "Zl", "Zp") for ch in code):
                 raise DocError(f"coupons[{i}].code")
             if code in codes: raise DocError(f"coupons[{i}].code")
             codes.add(code)
@@ -479,7 +480,7 @@ def mutate(rng, doc):
     elif k == 11: doc["items"] = []
     elif k == 12:
         doc["shippingMethods"] = doc.get("shippingMethods", []) + [{"identifier": "d", "label": "a", "amount": "1"}] * 2
-    elif k == 14: doc.setdefault("coupons", []).append({"code": rng.choice(["", "SAVE ", "\tX", "A\nB", "\u3000Z"]), "amountOff": "1"})
+    elif k == 14: doc.setdefault("coupons", []).append({"code": rng.choice(["", "SAVE ", "\tX", "A\nB", "\u3000Z", "A\u2028B"]), "amountOff": "1"})
     elif k == 15:
         country = rng.choice(["USA", "XX", "U S", ""])
         if rng.random() < 0.5: doc.setdefault("taxRules", []).append({"country": country, "rate": "0.01"})

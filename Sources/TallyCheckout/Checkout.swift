@@ -140,7 +140,9 @@ public struct Checkout: Hashable, Sendable {
     ///
     /// - Throws: `CheckoutError` naming the first problem: no items, an empty merchant name, an
     ///   amount with more decimals than the currency allows, a negative total, duplicate shipping
-    ///   identifiers or coupon codes, an unknown selected method, a total above `maximumTotal`.
+    ///   identifiers or coupon codes, an unknown selected method, a total above `maximumTotal`,
+    ///   or a rule that could never apply (a shipping rule naming an unknown method, a second tax
+    ///   rule for one place, a second surcharge for one card type, a coupon code nobody can enter).
     /// - Complexity: O(n) in the number of items (their subtotal is computed once here), plus a
     ///   pass over the rules.
     public init(
@@ -295,12 +297,18 @@ public struct Checkout: Hashable, Sendable {
 
     /// Whether a customer can enter `code` and have it applied: not empty (an empty code removes
     /// the coupon), no space or tab at either end (`changeCouponCode` trims them), and no control
-    /// character (a line break in the discount line's label).
+    /// character or line separator (a line break in the discount line's label: U+000A and the
+    /// other controls, U+2028, U+2029).
     static func canBeEntered(_ code: String) -> Bool {
         guard let first = code.unicodeScalars.first, let last = code.unicodeScalars.last else { return false }
         let blank = CharacterSet.whitespaces
         return !blank.contains(first) && !blank.contains(last)
-            && !code.unicodeScalars.contains { $0.properties.generalCategory == .control }
+            && !code.unicodeScalars.contains {
+                switch $0.properties.generalCategory {
+                case .control, .lineSeparator, .paragraphSeparator: return true
+                default: return false
+                }
+            }
     }
 
     private func checkDecimals(_ amount: BigDecimal, _ place: String) throws(CheckoutError) {
@@ -319,6 +327,19 @@ public struct Checkout: Hashable, Sendable {
         copy.changeTerms { $0.items = newItems }
         try Checkout.checkLimits(newItems)
         copy.itemsSubtotal = Checkout.subtotal(of: newItems)
+        try copy.validate()
+        self = copy
+    }
+
+    /// Sets the largest total accepted (`nil`: none), as `init`'s `maximumTotal` does: from then
+    /// on an event that would take the total above it is refused and changes nothing.
+    ///
+    /// - Throws: `CheckoutError.totalAboveMaximum` when the total already is above it (or
+    ///   `.invalidValue` for a maximum beyond the default parse limits); the checkout is then
+    ///   unchanged.
+    public mutating func setMaximumTotal(_ maximum: BigDecimal?) throws(CheckoutError) {
+        var copy = self
+        copy.changeTerms { $0.maximumTotal = maximum }
         try copy.validate()
         self = copy
     }

@@ -28,8 +28,8 @@ public enum CheckoutError: Error, Hashable, Sendable, CustomStringConvertible {
     case duplicateCoupon(code: String, index: Int, firstIndex: Int)
     /// The code of the coupon at `index` cannot be entered as it is: it is empty (an empty code
     /// removes the applied coupon), starts or ends with a space or tab (the code the customer
-    /// enters is trimmed of them), or holds a control character such as a line break (it would
-    /// break the discount line's label).
+    /// enters is trimmed of them), or holds a control character or line separator such as a line
+    /// break (it would break the discount line's label).
     case invalidCouponCode(code: String, index: Int)
     /// A shipping rule offers a method the checkout does not have: `methods[position]` of
     /// `shippingRules[rule]` (a misspelt identifier would quietly leave the rule's addresses
@@ -64,7 +64,7 @@ public enum CheckoutError: Error, Hashable, Sendable, CustomStringConvertible {
         case .duplicateCoupon(let code, let index, let firstIndex):
             return "coupons[\(index)].code: \(quotedForMessage(code)) is used twice (also coupons[\(firstIndex)])"
         case .invalidCouponCode(let code, let index):
-            return "coupons[\(index)].code: \(quotedForMessage(code)) cannot be entered: a code is not empty, has no space or tab at either end and no control character"
+            return "coupons[\(index)].code: \(quotedForMessage(code)) cannot be entered: a code is not empty, has no space or tab at either end and no control character or line separator"
         case .unknownShippingMethodInRule(let identifier, let rule, let position):
             return "shippingRules[\(rule)].methods[\(position)]: \(quotedForMessage(identifier)) is not one of the shipping methods"
         case .duplicateTaxRule(let index, let firstIndex):

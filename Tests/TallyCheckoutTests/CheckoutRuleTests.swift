@@ -169,11 +169,13 @@ final class CheckoutRuleTests: XCTestCase {
             ({ try self.make(surcharges: [Surcharge(paymentMethodType: .credit, percent: 2, label: "Fee"), Surcharge(paymentMethodType: .debit, percent: 1, label: "Fee"), Surcharge(paymentMethodType: .credit, percent: 3, label: "Fee")]) },
              "paymentMethodSurcharges[2].type: credit cards have a surcharge already (paymentMethodSurcharges[0])"),
             ({ try self.make(coupons: [Coupon(code: "", benefit: .amountOff(1))]) },
-             #"coupons[0].code: "" cannot be entered: a code is not empty, has no space or tab at either end and no control character"#),
+             #"coupons[0].code: "" cannot be entered: a code is not empty, has no space or tab at either end and no control character or line separator"#),
             ({ try self.make(coupons: [Coupon(code: "SAVE ", benefit: .amountOff(1))]) },
-             #"coupons[0].code: "SAVE " cannot be entered: a code is not empty, has no space or tab at either end and no control character"#),
+             #"coupons[0].code: "SAVE " cannot be entered: a code is not empty, has no space or tab at either end and no control character or line separator"#),
             ({ try self.make(coupons: [Coupon(code: "OK", benefit: .amountOff(1)), Coupon(code: "SAVE\n10", benefit: .amountOff(1))]) },
-             #"coupons[1].code: "SAVE\n10" cannot be entered: a code is not empty, has no space or tab at either end and no control character"#),
+             #"coupons[1].code: "SAVE\n10" cannot be entered: a code is not empty, has no space or tab at either end and no control character or line separator"#),
+            ({ try self.make(coupons: [Coupon(code: "SAVE\u{2028}10", benefit: .amountOff(1))]) },
+             #"coupons[0].code: "SAVE\u{2028}10" cannot be entered: a code is not empty, has no space or tab at either end and no control character or line separator"#),
         ]
         for (build, message) in cases {
             XCTAssertThrowsError(try build()) { XCTAssertEqual("\($0)", message) }
@@ -679,6 +681,20 @@ final class CheckoutRuleTests: XCTestCase {
     }
 
     /// Found in review: removing or swapping a coupon raised the total past the maximum unchecked.
+    /// A maximum set later works as one given to `init`; one below the total is refused.
+    func testAMaximumTotalCanBeSetLater() throws {
+        var checkout = try make()
+        XCTAssertThrowsError(try checkout.setMaximumTotal(99)) { error in
+            XCTAssertEqual(error as? CheckoutError, .totalAboveMaximum(total: "105.00", maximum: 99))
+        }
+        XCTAssertNil(checkout.maximumTotal, "unchanged when refused")
+        try checkout.setMaximumTotal(110)
+        XCTAssertEqual(checkout.selectShippingMethod("exp").status, .failure, "115.00 would pass 110")
+        XCTAssertEqual(checkout.summary.total.amount, "105.00")
+        try checkout.setMaximumTotal(nil)
+        XCTAssertEqual(checkout.selectShippingMethod("exp").status, .success)
+    }
+
     func testCouponChangesRespectTheMaximumTotal() throws {
         var checkout = try Checkout(
             currency: .usd, countryCode: "US", merchantName: "S", items: [SummaryItem(label: "A", amount: "100.00")],
