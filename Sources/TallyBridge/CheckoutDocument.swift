@@ -41,24 +41,21 @@ public enum CheckoutDocument {
 
     /// Reads a document and builds its `Checkout`.
     ///
-    /// - Parameter maximumTotal: the checkout's `maximumTotal`, which documents do not carry:
-    ///   pass `Checkout.webKitMaximumTotal` for a checkout rendered for Apple Pay on the web, so
-    ///   that an event that would take the total above it is refused rather than rendered.
     /// - Throws: `DocumentError` with the JSON path: malformed JSON, a wrong type, a bad amount,
     ///   an unknown code or enumeration string, an unknown key, or a `CheckoutError` (negative
-    ///   total, too many decimals, a total above `maximumTotal`, …) at the place it names.
-    public static func checkout(from text: String, lenient: Bool = false, maximumTotal: BigDecimal? = nil) throws(DocumentError) -> Checkout {
+    ///   total, too many decimals, …) at the place it names.
+    public static func checkout(from text: String, lenient: Bool = false) throws(DocumentError) -> Checkout {
         let value: JSONValue
         do {
             value = try JSONReader.read(text)
         } catch {
             throw DocumentError(path: "", reason: "not JSON: \(error)")
         }
-        return try checkout(from: value, lenient: lenient, maximumTotal: maximumTotal)
+        return try checkout(from: value, lenient: lenient)
     }
 
-    /// Builds the `Checkout` of an already-read document (see `checkout(from:lenient:maximumTotal:)`).
-    public static func checkout(from value: JSONValue, lenient: Bool = false, maximumTotal: BigDecimal? = nil) throws(DocumentError) -> Checkout {
+    /// Builds the `Checkout` of an already-read document (see `checkout(from:lenient:)`).
+    public static func checkout(from value: JSONValue, lenient: Bool = false) throws(DocumentError) -> Checkout {
         let root = try Node(value: value, path: "").object(keys: documentKeys, lenient: lenient)
         let currencyCode = try root.required("currencyCode").string()
         let currency: Currency
@@ -125,12 +122,8 @@ public enum CheckoutDocument {
             return try Checkout(
                 currency: currency, countryCode: countryCode, merchantName: merchantName, items: items,
                 shippingMethods: methods, coupons: coupons, taxRules: taxRules, shippingRules: shippingRules,
-                surcharges: surcharges, rounding: rounding ?? .toNearestOrAwayFromZero, maximumTotal: maximumTotal,
-                merchantIdentifier: merchantIdentifier, requiredBillingContactFields: billing,
-                requiredShippingContactFields: shipping, shippingType: shippingType)
-        } catch .totalAboveMaximum(let total, let maximum) where maximum == Checkout.webKitMaximumTotal {
-            throw DocumentError(
-                path: "total", reason: "\(total.plainString) is above \(maximum.plainString), the largest total Apple Pay on the web accepts")
+                surcharges: surcharges, rounding: rounding ?? .toNearestOrAwayFromZero, merchantIdentifier: merchantIdentifier,
+                requiredBillingContactFields: billing, requiredShippingContactFields: shipping, shippingType: shippingType)
         } catch {
             // CheckoutError messages already start with the document's path ("items[1].amount: …").
             let text = error.description
@@ -158,7 +151,10 @@ public enum CheckoutDocument {
     /// never match one.
     static func ruleCountryCode(_ node: Node) throws(DocumentError) -> String {
         let code = try node.string()
-        guard isAssignedAlpha2(code.trimmingCharacters(in: .whitespacesAndNewlines).uppercased()) else {
+        // ASCII letters before any case mapping: "uſ" (a long s) uppercases to "US" but, as
+        // contacts are matched (lowercased), never equals "us".
+        let trimmed = code.trimmingCharacters(in: .whitespacesAndNewlines)
+        guard trimmed.utf8.allSatisfy({ $0 < 0x80 }), isAssignedAlpha2(trimmed.uppercased()) else {
             throw node.fail("\(Node.shown(code)) is not an ISO 3166-1 alpha-2 country code (two letters, such as \"US\")")
         }
         return code

@@ -128,10 +128,12 @@ public enum QuoteCommand {
         }
         var checkout: Checkout
         do {
+            checkout = try CheckoutDocument.checkout(from: text, lenient: lenient)
             // Apple Pay on the web refuses totals above its maximum: with that format an event
             // that would pass it is refused (and reported) instead of failing the rendering.
-            let maximumTotal = options["--format"] == SummaryRenderer.Format.applepay.rawValue ? Checkout.webKitMaximumTotal : nil
-            checkout = try CheckoutDocument.checkout(from: text, lenient: lenient, maximumTotal: maximumTotal)
+            if options["--format"] == SummaryRenderer.Format.applepay.rawValue {
+                checkout = try SummaryRenderer.preparedForApplePay(checkout)
+            }
         } catch {
             return .failure(ResultBox(Result(status: 1, output: "", errors: "tally \(command): \(oneLine("\(file): \(error)"))\n")))
         }

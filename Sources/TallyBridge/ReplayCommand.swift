@@ -105,19 +105,12 @@ public enum ReplayCommand {
             let root = try Node(value: value, path: "").object(keys: ["document", "events"], lenient: lenient)
             let document = try root.required("document")
             do {
-                // Apple Pay on the web refuses totals above its maximum: with that format an event
-                // that would pass it is refused like any other (its update printed, the reason
-                // under the event's path), not a failed rendering halfway through the replay.
-                checkout = try CheckoutDocument.checkout(
-                    from: document.value, lenient: lenient, maximumTotal: format == "applepay" ? Checkout.webKitMaximumTotal : nil)
-                // What the format cannot carry at all (a KWD amount in Apple Pay JS, a custom
-                // currency in the Payment Request API) is the document's problem: reported before
-                // any update is printed.
-                switch format {
-                case "applepay": _ = try SummaryRenderer.applePay(checkout)
-                case "w3c": _ = try SummaryRenderer.w3c(checkout)
-                default: break
-                }
+                checkout = try CheckoutDocument.checkout(from: document.value, lenient: lenient)
+                // What Apple Pay JS cannot carry at all (a KWD amount, a total above its maximum)
+                // is the document's problem, reported before any update is printed; and with the
+                // maximum an event that would pass it is refused like any other (its update
+                // printed, the reason under the event's path), not a rendering failed halfway.
+                if format == "applepay" { checkout = try SummaryRenderer.preparedForApplePay(checkout) }
             } catch {
                 // The document's own paths start at its root; here it sits under `document`.
                 throw DocumentError(path: Node.joined(document.path, error.path), reason: error.reason)

@@ -173,6 +173,25 @@ public enum SummaryRenderer {
         return .object(JSONObject(members))
     }
 
+    /// `checkout` made ready to be rendered for Apple Pay JS through a series of events: checked
+    /// for what Apple Pay JS cannot carry at all (see `applePay(_:)`: the currency, the merchant
+    /// capabilities and networks, a total above `Checkout.webKitMaximumTotal`), in that order,
+    /// then given that maximum, so that an event that would pass it is refused like any other
+    /// instead of failing the rendering.
+    ///
+    /// - Throws: `DocumentError` naming what Apple Pay JS refuses.
+    public static func preparedForApplePay(_ checkout: Checkout) throws(DocumentError) -> Checkout {
+        _ = try applePay(checkout)
+        var capped = checkout
+        do {
+            try capped.setMaximumTotal(Checkout.webKitMaximumTotal)
+        } catch {
+            // Not reached: `applePay` has just checked the total against the same maximum.
+            throw DocumentError(path: "total", reason: error.description)
+        }
+        return capped
+    }
+
     /// Apple Pay JS `ApplePayContactField` spellings (`"email"`, not PassKit's `emailAddress`).
     static func applePayContactField(_ field: ContactField) -> String {
         switch field {

@@ -66,6 +66,10 @@ final class FormatRefusalTests: XCTestCase {
         XCTAssertEqual(apple.status, 1)
         XCTAssertEqual(apple.output, "")
         XCTAssertTrue(apple.errors.hasPrefix("tally replay: replay.json: document.currencyCode: KWD amounts have 3 decimals"), apple.errors)
+        // The currency first, as the rendering would say, even when the total is too large too.
+        let large = kwd.replacingOccurrences(of: "1.250", with: "100000001.250")
+        XCTAssertTrue(replay(large, events, ["--format", "applepay"]).errors.contains("document.currencyCode: KWD"))
+        XCTAssertTrue(QuoteCommand.run(["kwd.json", "--format", "applepay"]) { _ in large }.errors.contains("kwd.json: currencyCode: KWD"))
         XCTAssertEqual(replay(kwd, events, ["--format", "json"]).status, 0)
     }
 
@@ -114,6 +118,10 @@ final class FormatRefusalTests: XCTestCase {
         XCTAssertEqual(
             error(#""shippingRules": [{"country": "XX", "methods": ["std"]}]"#),
             #"shippingRules[0].country: "XX" is not an ISO 3166-1 alpha-2 country code (two letters, such as "US")"#)
+        // Letters that only case mapping makes ASCII never match a contact's code.
+        XCTAssertEqual(
+            error(#""taxRules": [{"country": "u\#u{17F}", "rate": "0.07"}]"#),
+            #"taxRules[0].country: "u\#u{17F}" is not an ISO 3166-1 alpha-2 country code (two letters, such as "US")"#)
         // A rule's country matches a contact's in any case and padding, so those spellings stay.
         XCTAssertNil(error(#""taxRules": [{"country": " us", "rate": "0.07"}], "shippingRules": [{"country": "Us", "methods": ["std"]}]"#))
         XCTAssertEqual(
@@ -124,7 +132,7 @@ final class FormatRefusalTests: XCTestCase {
             "paymentMethodSurcharges[1].type: credit cards have a surcharge already (paymentMethodSurcharges[0])")
         XCTAssertEqual(
             error(#""coupons": [{"code": "SAVE ", "amountOff": "1.00"}]"#),
-            #"coupons[0].code: "SAVE " cannot be entered: a code is not empty, has no space or tab at either end and no control character"#)
+            #"coupons[0].code: "SAVE " cannot be entered: a code is not empty, has no space or tab at either end and no control character or line separator"#)
         XCTAssertNil(error(#""taxRules": [{"country": "US", "region": "CA", "rate": "0.07"}, {"country": "US", "rate": "0.05"}], "shippingRules": [{"country": "US", "methods": ["std"]}, {"country": "US", "regions": ["HI"], "methods": []}]"#))
     }
 
