@@ -46,7 +46,12 @@ extension BigDecimal: CustomStringConvertible {
         let digits = coefficient.magnitudeDigits
         let sign = coefficient.signum < 0 ? "-" : ""
         let exponent = Int(storedExponent)
-        Coefficient.checkDigits(digits.utf8.count + Swift.abs(exponent), "plainString")
+        // The length of what is written: a zero with a positive exponent is "0" (a review found
+        // `0E+2000000` refused as two million characters).
+        let length = exponent >= 0
+            ? (coefficient.isZero ? 1 : digits.utf8.count + exponent)
+            : Swift.max(digits.utf8.count, -exponent + 1) + 1
+        Coefficient.checkDigits(length, "plainString")
         if exponent >= 0 {
             return sign + digits + (coefficient.isZero ? "" : String(repeating: "0", count: exponent))
         }

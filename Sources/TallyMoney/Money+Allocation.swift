@@ -22,10 +22,13 @@ extension Money {
     /// The most digits the working values of `allocated(byRatios:)` may hold in all: the parts
     /// times the digits of the amount in units and of the ratios' sum. Each part of a long amount
     /// is a number as long (`split(into:)` shares two values among all its parts, so it is not
-    /// bounded this way). 20 million digits are some 10 MB of GMP limbs per working array;
-    /// money-sized amounts stay under `maximumParts` long before it, and a 6,145-digit amount can
-    /// still be allocated among about 3,250 parts.
-    public static let maximumAllocationDigits = 20_000_000
+    /// bounded this way). 32 million digits are some 16 MB of GMP limbs per working array: a
+    /// money-sized amount (up to 19 digits in units) reaches `maximumParts` before it whenever
+    /// the ratios' sum has at most 13 digits (a million ratios of up to a million each), and a
+    /// 6,145-digit amount can still be allocated among about 5,200 parts. (At 20 million, a
+    /// review found a million equal ratios of 999,999,999,999.99 USD refused while
+    /// `split(into:)` made the same million parts.)
+    public static let maximumAllocationDigits = 32_000_000
 
     /// The most digits the amount may have as a whole count of the units an allocation or a cash
     /// rounding works in (minor units or increments): 999,000, just under the decimal's own

@@ -48,6 +48,22 @@ public enum MoneyError: Error, Hashable, Sendable, CustomStringConvertible {
         return "\"" + scalars.prefix(40).map { $0.escaped(asASCII: true) }.joined() + "\"" + cut
     }
 
+    /// A currency as messages name it: its code as it is when that is printable ASCII (`USD`,
+    /// `POINTS`), else quoted and escaped as `shown(_:)` does (`"US\u{200B}D"`), so that a
+    /// look-alike or a line break in a custom code cannot pass for another currency or split the
+    /// message.
+    static func label(_ currency: Currency) -> String {
+        let code = currency.code
+        let plain = !code.isEmpty && code.unicodeScalars.count <= 40 && code.unicodeScalars.allSatisfy { (0x21...0x7E).contains($0.value) }
+        return plain ? code : shown(code)
+    }
+
+    /// A currency told apart from another with the same code: ISO or custom, its name and minor
+    /// units.
+    static func detailed(_ currency: Currency) -> String {
+        "\(currency.isISO ? "ISO 4217" : "custom") \(label(currency)) (\(currency.name), \(currency.minorUnits) minor units)"
+    }
+
     /// An amount as messages show it: plain (`12.75`) unless its exponent is far from zero, then
     /// in scientific notation (`1E+2000000`), so a message never spells out millions of zeros;
     /// and cut after 40 characters, with the number of digits, when longer than 60.
@@ -67,12 +83,15 @@ public enum MoneyError: Error, Hashable, Sendable, CustomStringConvertible {
             return "\(number) is not an ISO 4217 numeric code"
         case .currencyWithoutMinorUnits(let code, let name):
             return "\(code) (\(name)) has no minor units in ISO 4217; use Currency(code:minorUnits:) with the precision you need"
+        case .currencyMismatch(let a, let b) where a.code == b.code:
+            // Two currencies, one code: an ISO one and a custom one, or two custom ones.
+            return "cannot combine \(MoneyError.detailed(a)) and \(MoneyError.detailed(b)) amounts: two currencies with one code"
         case .currencyMismatch(let a, let b):
-            return "cannot combine \(a.code) and \(b.code) amounts"
+            return "cannot combine \(MoneyError.label(a)) and \(MoneyError.label(b)) amounts"
         case .tooManyDecimals(let amount, let currency, let allowed):
-            return "\(MoneyError.shown(amount)) has more decimals than \(currency.code) allows (\(allowed))"
+            return "\(MoneyError.shown(amount)) has more decimals than \(MoneyError.label(currency)) allows (\(allowed))"
         case .minorUnitsOutOfRange(let amount, let currency):
-            return "\(MoneyError.shown(amount)) \(currency.code) in minor units does not fit a 64-bit integer"
+            return "\(MoneyError.shown(amount)) \(MoneyError.label(currency)) in minor units does not fit a 64-bit integer"
         case .divisionByZero:
             return "division by zero"
         case .invalidRatio(let index, let ratio):
@@ -82,13 +101,13 @@ public enum MoneyError: Error, Hashable, Sendable, CustomStringConvertible {
         case .tooManyParts(let count, let limit):
             return "\(count) parts is more than the \(limit) an allocation may have"
         case .invalidCashIncrement(let increment, let currency):
-            return "\(MoneyError.shown(increment)) is not a cash increment of \(currency.code): it must be positive, with at most \(currency.minorUnits) decimals and at most \(Int64.max) minor units"
+            return "\(MoneyError.shown(increment)) is not a cash increment of \(MoneyError.label(currency)): it must be positive, with at most \(currency.minorUnits) decimals and at most \(Int64.max) minor units"
         case .notAMultipleOfIncrement(let amount, let increment):
             return "\(MoneyError.shown(amount)) is not a whole number of \(MoneyError.shown(increment)) increments"
         case .ratioOutOfRange(let index, let ratio):
             return "ratio \(index) is \(MoneyError.shown(ratio)); allocation ratios must have at most \(ParseLimits.default.maximumSignificantDigits) digits and an exponent within ±\(ParseLimits.default.maximumExponentMagnitude)"
         case .amountTooLarge(let amount, let currency):
-            return "\(MoneyError.shown(amount)) \(currency.code) would be more than \(Money.maximumUnitDigits) digits as a count of units"
+            return "\(MoneyError.shown(amount)) \(MoneyError.label(currency)) would be more than \(Money.maximumUnitDigits) digits as a count of units"
         case .invalidCurrency(let code, let minorUnits):
             return "a custom currency needs a code and 0...\(Currency.maximumMinorUnits) minor units, not \(MoneyError.shown(code)) with \(minorUnits)"
         }

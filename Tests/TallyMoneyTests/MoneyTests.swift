@@ -192,6 +192,68 @@ final class MoneyReviewTests: XCTestCase {
         XCTAssertEqual(Money("12.75", .usd).formatted(locale: Locale(identifier: "en_US")), "$12.75")
     }
 
+    /// `print` of a tiny amount, or of a zero with a far exponent, stopped the process (review,
+    /// 2026-12-01): the plain form checked the integer digits only.
+    func testDescriptionsOfFarExponentsAreWrittenNotStopped() {
+        let far = Money.maximumUnitDigits + 1_000
+        XCTAssertEqual(Money(BigDecimal(mantissa: 1, exponent: -2_000_000, isNegative: false), .usd).description, "1E-2000000 USD")
+        XCTAssertEqual(Money(BigDecimal(mantissa: 0, exponent: -far, isNegative: false), .usd).description, "0E-\(far) USD")
+        XCTAssertEqual(Money(BigDecimal(mantissa: 0, exponent: 2_000_000, isNegative: false), .usd).description, "0 USD")
+        XCTAssertEqual(BigDecimal(mantissa: 0, exponent: 2_000_000, isNegative: false).plainString, "0")
+        XCTAssertEqual(Money("12.750", .usd).description, "12.750 USD")
+    }
+
+    /// Messages tell currencies apart: two with one code say which is which, and a custom code
+    /// with an invisible or control character is escaped (review, 2026-12-01: "cannot combine USD
+    /// and USD amounts", and a message split over two lines).
+    func testMessagesTellCurrenciesApart() throws {
+        let custom = Currency(code: "USD", minorUnits: 2, name: "Store dollars")
+        XCTAssertThrowsError(try Money("1", .usd).adding(Money("1", custom))) { error in
+            XCTAssertEqual(
+                "\(error)",
+                "cannot combine ISO 4217 USD (US Dollar, 2 minor units) and custom USD (Store dollars, 2 minor units) amounts: two currencies with one code")
+        }
+        let spaced = Currency(code: "USD\u{200B}", minorUnits: 2)
+        XCTAssertThrowsError(try Money("1", .usd).adding(Money("1", spaced))) { error in
+            XCTAssertEqual("\(error)", #"cannot combine USD and "USD\u{200B}" amounts"#)
+        }
+        XCTAssertThrowsError(try Money("1.001", Currency(code: "US\nD", minorUnits: 2)).minorUnits) { error in
+            XCTAssertEqual("\(error)", #"1.001 has more decimals than "US\nD" allows (2)"#)
+        }
+        XCTAssertThrowsError(try Money("1", .usd).adding(Money("1", .eur))) { error in
+            XCTAssertEqual("\(error)", "cannot combine USD and EUR amounts")
+        }
+    }
+
+    /// An empty custom code is reported at its own key, not at the minor units (review,
+    /// 2026-12-01).
+    func testAnEmptyCustomCodeIsReportedAtItsKey() {
+        for (type, text, key) in [
+            ("Money", #"{"amount":"1","currency":"","minorUnits":2}"#, "currency"),
+            ("Currency", #"{"code":"","minorUnits":2}"#, "code"),
+            ("Currency", #"{"code":"PTS","minorUnits":40}"#, "minorUnits"),
+        ] {
+            let data = Data(text.utf8)
+            do {
+                if type == "Money" { _ = try JSONDecoder().decode(Money.self, from: data) } else { _ = try JSONDecoder().decode(Currency.self, from: data) }
+                XCTFail("\(text) decoded")
+            } catch DecodingError.dataCorrupted(let context) {
+                XCTAssertEqual(context.codingPath.map(\.stringValue), [key], text)
+            } catch {
+                XCTFail("\(text): \(error)")
+            }
+        }
+    }
+
+    /// A million equal ratios of a money-sized amount are allocated, as `split(into:)` makes the
+    /// same million parts (review, 2026-12-01: refused at 952,380 parts).
+    func testAMillionRatiosOfAMoneySizedAmountAreAllocated() throws {
+        let amount = Money(minorUnits: 99_999_999_999_999, currency: .usd)
+        let parts = try amount.allocated(byRatios: Array(repeating: 1, count: Money.maximumParts))
+        XCTAssertEqual(parts.count, Money.maximumParts)
+        XCTAssertEqual(parts, try amount.split(into: Money.maximumParts))
+    }
+
     func testSplitIsBounded() {
         XCTAssertThrowsError(try Money("1.00", .usd).split(into: .max)) { error in
             XCTAssertEqual(error as? MoneyError, .tooManyParts(count: .max, limit: Money.maximumParts))
