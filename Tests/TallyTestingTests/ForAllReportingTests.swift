@@ -39,6 +39,19 @@ final class ForAllReportingTests: XCTestCase {
         XCTAssertTrue(reports.first?.contains("TALLY_PROPERTY_SEED=3") == true, "\(reports)")
     }
 
+    /// The failure README.md shows, from seed 12345 and the deliberately false law
+    /// `(a + b).exponent == a.exponent`: the runner prints those lines today.
+    func testTheReadmesFailureReportIsWhatTheRunnerPrints() throws {
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        let readme = try String(contentsOf: root.appendingPathComponent("README.md"), encoding: .utf8).components(separatedBy: "\n")
+        let shown = readme.filter { $0.hasPrefix("  original: ") || $0.hasPrefix("  shrunk:   ") }
+        XCTAssertEqual(shown.count, 2, "README.md shows one report")
+        let result = Property.check(Gen.zip(Gen.decimal(), Gen.decimal()), seed: 12345) { pair in (pair.0 + pair.1).exponent == pair.0.exponent }
+        let report = try XCTUnwrap(PropertyReporter.failureReport(result, filter: nil))
+        XCTAssertTrue(report.contains("Property failed at case 1 of seed 12345."), report)
+        for line in shown { XCTAssertTrue(report.contains(line), "README.md shows \(line); the runner prints:\n\(report)") }
+    }
+
     func testAnOptionalBoolThatIsNilFails() {
         let values: [BigDecimal] = []
         let reports = failures { forAll(Gen.int(in: 0...10), seed: 1) { _ in values.first?.isZero } }
