@@ -56,7 +56,7 @@ enum CommandLineTool {
         switch command {
         case "demo":
             if arguments.count == 2 && ["--help", "-h"].contains(arguments[1]) {
-                print(demoUsage, terminator: "")
+                emit(demoUsage)
                 return 0
             }
             guard arguments.count == 1 else {
@@ -65,7 +65,7 @@ enum CommandLineTool {
                 printError("tally demo: unexpected argument \(quotedForMessage(unexpected))")
                 return 2
             }
-            print(Demo.render(), terminator: "")
+            emit(Demo.render())
             return 0
         case "quote", "verify", "replay", "purchases":
             let rest = Array(arguments.dropFirst())
@@ -76,9 +76,9 @@ enum CommandLineTool {
             case "verify": result = VerifyCommand.run(rest, read: read)
             case "purchases": result = PurchasesCommand.run(rest, read: read, readBytes: { path in try CommandInput.readBytes(path) })
             // Each update is printed as it is rendered: a replay's output can be large.
-            default: result = ReplayCommand.run(rest, read: read, write: { print($0, terminator: "") })
+            default: result = ReplayCommand.run(rest, read: read, write: { emit($0) })
             }
-            print(result.output, terminator: "")
+            emit(result.output)
             if !result.errors.isEmpty { printError(String(result.errors.dropLast())) }
             return result.status
         case "help", "--help", "-h":
@@ -86,7 +86,7 @@ enum CommandLineTool {
                 printError("tally \(command): unexpected argument \(quotedForMessage(arguments[1]))\n\n" + usage)
                 return 2
             }
-            print(usage, terminator: "")
+            emit(usage)
             return 0
         default:
             printError("tally: unknown command \(quotedForMessage(command))\n\n" + usage)
@@ -94,15 +94,37 @@ enum CommandLineTool {
         }
     }
 
+    /// Writes `message` and a line break to standard error. A failed write is ignored: there is
+    /// nowhere left to report it (Foundation's `FileHandle.write(_:)` stops the process instead,
+    /// which under a closed standard error turned every refusal into a crash).
     static func printError(_ message: String) {
-        var standardError = StandardError()
-        print(message, to: &standardError)
+        _ = writeAll(Array((message + "\n").utf8), to: 2)
     }
-}
 
-/// Writes to the process's standard error.
-struct StandardError: TextOutputStream {
-    mutating func write(_ string: String) {
-        FileHandle.standardError.write(Data(string.utf8))
+    /// Writes `text` to standard output (unbuffered: a replay prints each update as it is
+    /// made); on a write error — a full disk, or a closed pipe when SIGPIPE is ignored — reports
+    /// it and exits 1: output that did not arrive must not look like success (a review found
+    /// `tally quote doc.json > /dev/full` exiting 0), and a replay must not go on for nobody.
+    static func emit(_ text: String) {
+        guard writeAll(Array(text.utf8), to: 1) else {
+            let reason = String(cString: strerror(errno))
+            printError("tally: cannot write standard output: \(reason)")
+            exit(1)
+        }
+    }
+
+    /// Writes all of `bytes` to the file descriptor, again after an interruption; `false` on an
+    /// error, with `errno` saying which.
+    private static func writeAll(_ bytes: [UInt8], to descriptor: Int32) -> Bool {
+        var offset = 0
+        while offset < bytes.count {
+            let count = bytes.withUnsafeBytes { buffer in write(descriptor, buffer.baseAddress! + offset, bytes.count - offset) }
+            if count < 0 {
+                if errno == EINTR { continue }
+                return false
+            }
+            offset += count
+        }
+        return true
     }
 }

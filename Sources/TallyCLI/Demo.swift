@@ -1,5 +1,5 @@
 // `tally demo`: the seed tutorial's checkout through the payment sheet's events (Demo+Checkout.swift),
-// then money and a sum beyond Foundation.Decimal's 38 digits. The output is deterministic.
+// then money and a sum beyond Foundation.Decimal's 38 or 39 digits. The output is deterministic.
 import Foundation  // for locales and the side-by-side Foundation.Decimal comparison
 import Tally
 
@@ -31,7 +31,7 @@ enum Demo {
         return out
     }
 
-    /// A 40-digit sum, exact, next to Foundation.Decimal's 38-digit answer.
+    /// A 40-digit sum, exact, next to Foundation.Decimal's rounded answer.
     static func renderBigSum() -> String {
         let a: BigDecimal = "1234567890123456789012345678901234567.891"
         let b: BigDecimal = "0.109"
@@ -40,7 +40,9 @@ enum Demo {
         out += "  Tally BigDecimal    \((a + b).plainString)\n"
         let theirs = (Decimal(string: a.plainString) ?? .nan) + (Decimal(string: b.plainString) ?? .nan)
         if let back = BigDecimal(exactly: theirs) {
-            out += "  Foundation.Decimal  \(theirs)   (38 digits: off by \((back - (a + b)).plainString))\n"
+            // Its significant digits counted, not assumed: a 128-bit mantissa holds every 38-digit
+            // number and some of 39 (this answer has 39).
+            out += "  Foundation.Decimal  \(theirs)   (\(back.digitCount) digits: off by \((back - (a + b)).plainString))\n"
         } else {
             out += "  Foundation.Decimal  \(theirs)\n"
         }

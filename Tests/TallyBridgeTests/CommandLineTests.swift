@@ -8,7 +8,9 @@ import XCTest
 final class CommandLineTests: XCTestCase {
     static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 
-    func tally(_ arguments: [String]) throws -> (status: Int32, output: String, errors: String) {
+    func tally(
+        _ arguments: [String], standardOutput: FileHandle? = nil, standardError: FileHandle? = nil
+    ) throws -> (status: Int32, output: String, errors: String) {
         var directory = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
         if directory.lastPathComponent == "MacOS" {  // an .xctest bundle on Apple platforms
             directory = directory.deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
@@ -22,9 +24,11 @@ final class CommandLineTests: XCTestCase {
         process.arguments = arguments
         process.currentDirectoryURL = Self.root
         let output = Pipe(), errors = Pipe()
-        process.standardOutput = output
-        process.standardError = errors
+        process.standardOutput = standardOutput ?? output
+        process.standardError = standardError ?? errors
         try process.run()
+        if standardOutput != nil { try output.fileHandleForWriting.close() }
+        if standardError != nil { try errors.fileHandleForWriting.close() }
         let out = output.fileHandleForReading.readDataToEndOfFile()
         let err = errors.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
@@ -38,6 +42,20 @@ final class CommandLineTests: XCTestCase {
         XCTAssertEqual(result.output, golden, "regenerate with: swift run tally demo > Tests/TallyBridgeTests/Golden/demo.txt")
         let readme = try String(contentsOf: Self.root.appendingPathComponent("README.md"), encoding: .utf8)
         XCTAssertTrue(readme.contains(golden), "the README's quick start shows the demo's output verbatim")
+    }
+
+    /// Output that cannot be written is an error, not a silent success, and a standard error
+    /// that cannot be written is no crash (review, 2026-12-01: `> /dev/full` exited 0, and
+    /// `2> /dev/full` stopped the process in Foundation's `FileHandle.write`).
+    func testWriteErrorsAreReportedNotIgnoredNorFatal() throws {
+        guard let full = FileHandle(forWritingAtPath: "/dev/full") else { throw XCTSkip("no /dev/full here") }
+        let quote = try tally(["quote", "Examples/documents/seed-checkout.json"], standardOutput: full)
+        XCTAssertEqual(quote.status, 1)
+        XCTAssertTrue(quote.errors.hasPrefix("tally: cannot write standard output: "), quote.errors)
+        let demo = try tally(["demo"], standardOutput: full)
+        XCTAssertEqual(demo.status, 1)
+        XCTAssertEqual(try tally(["quote", "Examples/documents/does-not-exist.json"], standardError: full).status, 1)
+        XCTAssertEqual(try tally(["bogus"], standardError: full).status, 2)
     }
 
     func testExitStatuses() throws {
