@@ -23,8 +23,9 @@ let usage = """
       --repetitions N    samples per variant (default 21, quick 5)
       --variant NAME     run only the variants named NAME (Tally, Int64, Int64-rt, Int64-bl, Int64-cf, BigDec,
                          Decimal, GMP; W9-W11: Tally8, Tally1000, Array8, Array1000, SeedTally, NSDecimal,
-                         Reads (W9)), e.g.
-                         under perf or valgrind; ratios to a variant that did not run show as "-"
+                         Reads (W9)), e.g. one variant alone under perf or valgrind; may be repeated;
+                         ratios to a variant that did not run show as "-"; a name no selected
+                         workload has is a usage error
       --help             this text
 
     Build with -c release: debug numbers mean nothing.
@@ -94,12 +95,19 @@ func idMatches(_ id: String, _ filter: String) -> Bool {
     return false
 }
 
-let workloads = allWorkloads.map { $0() }.filter { workload in
+let selected = allWorkloads.map { $0() }.filter { workload in
     options.filters.isEmpty
         || options.filters.contains { filter in
             idMatches(workload.id, filter) || workload.title.localizedCaseInsensitiveContains(filter)
         }
-}.map { workload in
+}
+// A misspelt variant (`tally` for `Tally`) would silently measure nothing.
+let knownVariants = Set(selected.flatMap { $0.variants.map(\.name) })
+if let unknown = options.variants.first(where: { !knownVariants.contains($0) }) {
+    FileHandle.standardError.write(Data("TallyBenchmarks: no selected workload has a variant named \(unknown) (names are case-sensitive: \(knownVariants.sorted().joined(separator: ", ")))\n".utf8))
+    exit(2)
+}
+let workloads = selected.map { workload in
     options.variants.isEmpty ? workload : workload.keeping { options.variants.contains($0.name) }
 }.filter { !$0.variants.isEmpty }
 
