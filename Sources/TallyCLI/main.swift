@@ -7,4 +7,5 @@ import Darwin
 
 let arguments = Array(CommandLine.arguments.dropFirst())
 let status = CommandLineTool.run(arguments)
+CommandLineTool.flushOutput()  // a write error is exit 1 with the reason, not a silent 0
 exit(status)
