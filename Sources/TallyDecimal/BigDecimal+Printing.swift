@@ -48,9 +48,9 @@ extension BigDecimal: CustomStringConvertible {
         let exponent = Int(storedExponent)
         // The length of what is written: a zero with a positive exponent is "0" (a review found
         // `0E+2000000` refused as two million characters).
-        let length = exponent >= 0
+        let length = (exponent >= 0
             ? (coefficient.isZero ? 1 : digits.utf8.count + exponent)
-            : Swift.max(digits.utf8.count, -exponent + 1) + 1
+            : Swift.max(digits.utf8.count, -exponent + 1) + 1) + sign.utf8.count
         Coefficient.checkDigits(length, "plainString")
         if exponent >= 0 {
             return sign + digits + (coefficient.isZero ? "" : String(repeating: "0", count: exponent))

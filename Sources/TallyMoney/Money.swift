@@ -77,11 +77,12 @@ public struct Money: Hashable, Sendable, CustomStringConvertible {
 
     /// `12.75 CNY`: the plain amount and the code. For display to people use `formatted(locale:)`.
     /// An amount of more than `Money.maximumUnitDigits` digits at the currency's scale, or with
-    /// more than that many decimals, is written in scientific notation (`1E+2000000 USD`,
-    /// `1E-2000000 USD`): spelled out it would pass the decimal's million-digit bound (reviews
-    /// found `print` of each stopping the process).
+    /// more than that many decimals or coefficient digits, is written as the decimal's
+    /// `description`, in scientific notation for far exponents (`1E+2000000 USD`,
+    /// `1E-2000000 USD`): spelled out plainly it would pass the decimal's million-digit bound
+    /// (reviews found `print` of each stopping the process).
     public var description: String {
-        if isBeyondSpellingAtScale || -amount.exponent > Money.maximumUnitDigits {
+        if isBeyondSpellingAtScale || -amount.exponent > Money.maximumUnitDigits || amount.digitCount > Money.maximumUnitDigits {
             return "\(amount.description) \(currency.code)"
         }
         return "\(amount.plainString) \(currency.code)"

@@ -58,10 +58,11 @@ public enum MoneyError: Error, Hashable, Sendable, CustomStringConvertible {
         return plain ? code : shown(code)
     }
 
-    /// A currency told apart from another with the same code: ISO or custom, its name and minor
-    /// units.
+    /// A currency told apart from another with the same code: ISO or custom, its name (quoted
+    /// and escaped as codes are), minor units and numeric code.
     static func detailed(_ currency: Currency) -> String {
-        "\(currency.isISO ? "ISO 4217" : "custom") \(label(currency)) (\(currency.name), \(currency.minorUnits) minor units)"
+        let numeric = currency.numericCode.map { ", numeric \($0)" } ?? ""
+        return "\(currency.isISO ? "ISO 4217" : "custom") \(label(currency)) (\(shown(currency.name)), \(currency.minorUnits) minor units\(numeric))"
     }
 
     /// An amount as messages show it: plain (`12.75`) unless its exponent is far from zero, then
@@ -69,7 +70,8 @@ public enum MoneyError: Error, Hashable, Sendable, CustomStringConvertible {
     /// and cut after 40 characters, with the number of digits, when longer than 60.
     /// (`package`: the checkout's errors show amounts the same way.)
     package static func shown(_ amount: BigDecimal) -> String {
-        let text = abs(amount.exponent) <= 100 ? amount.plainString : amount.description
+        // Plain only when short: a million-digit coefficient would pass `plainString`'s bound.
+        let text = abs(amount.exponent) <= 100 && amount.digitCount <= 1_000 ? amount.plainString : amount.description
         guard text.utf8.count > 60 else { return text }
         return "\(text.prefix(40))… (\(amount.digitCount) digits)"
     }

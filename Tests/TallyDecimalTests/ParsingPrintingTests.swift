@@ -43,6 +43,16 @@ final class ParsingPrintingTests: XCTestCase {
         }
     }
 
+    /// `plainString` is refused by the length it would write, sign included: a zero with a far
+    /// exponent is "0" (review, 2026-12-01: refused as two million characters), and a string of
+    /// exactly a million characters, negative or not, is written.
+    func testPlainStringLengthIsWhatItWrites() throws {
+        XCTAssertEqual(BigDecimal(mantissa: 0, exponent: 2_000_000, isNegative: false).plainString, "0")
+        XCTAssertEqual(BigDecimal(mantissa: 0, exponent: -999_998, isNegative: false).plainString.utf8.count, 1_000_000)
+        XCTAssertEqual(BigDecimal(mantissa: 1, exponent: -999_997, isNegative: true).plainString.utf8.count, 1_000_000)
+        XCTAssertEqual(BigDecimal(mantissa: 1, exponent: 999_999, isNegative: false).plainString.utf8.count, 1_000_000)
+    }
+
     func testInvalidTextIsATypedErrorWithItsPlace() {
         let cases: [(String, DecimalParsingError.Reason, Int)] = [
             ("", .empty, 0),

@@ -194,13 +194,19 @@ final class MoneyReviewTests: XCTestCase {
 
     /// `print` of a tiny amount, or of a zero with a far exponent, stopped the process (review,
     /// 2026-12-01): the plain form checked the integer digits only.
-    func testDescriptionsOfFarExponentsAreWrittenNotStopped() {
+    func testDescriptionsOfFarExponentsAreWrittenNotStopped() throws {
         let far = Money.maximumUnitDigits + 1_000
         XCTAssertEqual(Money(BigDecimal(mantissa: 1, exponent: -2_000_000, isNegative: false), .usd).description, "1E-2000000 USD")
         XCTAssertEqual(Money(BigDecimal(mantissa: 0, exponent: -far, isNegative: false), .usd).description, "0E-\(far) USD")
         XCTAssertEqual(Money(BigDecimal(mantissa: 0, exponent: 2_000_000, isNegative: false), .usd).description, "0 USD")
         XCTAssertEqual(BigDecimal(mantissa: 0, exponent: 2_000_000, isNegative: false).plainString, "0")
         XCTAssertEqual(Money("12.750", .usd).description, "12.750 USD")
+        // A million-digit coefficient whose decimals are few: its plain form would be a million
+        // and one characters (review of the fix); it is written as the decimal's `description`,
+        // which has no such bound.
+        let nines = try BigDecimal(parsing: String(repeating: "9", count: 1_000_000) + "E-1002", limits: .widest)
+        XCTAssertEqual(Money(nines, .usd).description, nines.description + " USD")
+        XCTAssertTrue(MoneyError.tooManyDecimals(amount: nines, currency: .usd, allowed: 2).description.hasSuffix("has more decimals than USD allows (2)"))
     }
 
     /// Messages tell currencies apart: two with one code say which is which, and a custom code
@@ -211,7 +217,15 @@ final class MoneyReviewTests: XCTestCase {
         XCTAssertThrowsError(try Money("1", .usd).adding(Money("1", custom))) { error in
             XCTAssertEqual(
                 "\(error)",
-                "cannot combine ISO 4217 USD (US Dollar, 2 minor units) and custom USD (Store dollars, 2 minor units) amounts: two currencies with one code")
+                #"cannot combine ISO 4217 USD ("US Dollar", 2 minor units, numeric 840) and custom USD ("Store dollars", 2 minor units) amounts: two currencies with one code"#)
+        }
+        // Names from data are escaped too, and a numeric code tells two otherwise equal apart.
+        let points = Currency(code: "PTS", minorUnits: 0, name: "Points", numericCode: 901)
+        let others = Currency(code: "PTS", minorUnits: 0, name: "Points\n", numericCode: 902)
+        XCTAssertThrowsError(try Money("1", points).adding(Money("1", others))) { error in
+            XCTAssertEqual(
+                "\(error)",
+                #"cannot combine custom PTS ("Points", 0 minor units, numeric 901) and custom PTS ("Points\n", 0 minor units, numeric 902) amounts: two currencies with one code"#)
         }
         let spaced = Currency(code: "USD\u{200B}", minorUnits: 2)
         XCTAssertThrowsError(try Money("1", .usd).adding(Money("1", spaced))) { error in
