@@ -177,17 +177,10 @@ extension Checkout {
     /// the summary as it was. A change that would take the total above `maximumTotal` (removing
     /// a coupon raises the total) is refused with an error and changes nothing.
     public mutating func changeCouponCode(_ code: String) -> CouponCodeUpdate {
-        // `.whitespaces` is Unicode category Zs and U+0009; Foundation's trimming (bridging,
-        // allocations) only when an end of the code is one of them.
-        func isWhitespace(_ scalar: Unicode.Scalar?) -> Bool {
-            guard let scalar else { return false }
-            // In ASCII only the space is Zs: no table lookup for the usual code (W10: 7 % of a
-            // coupon update's instructions went to `generalCategory`).
-            if scalar.isASCII { return scalar == " " || scalar == "\t" }
-            return scalar.properties.generalCategory == .spaceSeparator
-        }
+        // Foundation's trimming (bridging, allocations) only when an end of the code is a blank.
+        func isBlank(_ scalar: Unicode.Scalar?) -> Bool { scalar.map(Checkout.isCouponCodeBlank) ?? false }
         let trimmed =
-            isWhitespace(code.unicodeScalars.first) || isWhitespace(code.unicodeScalars.last)
+            isBlank(code.unicodeScalars.first) || isBlank(code.unicodeScalars.last)
             ? code.trimmingCharacters(in: .whitespaces) : code
         let previous = appliedCouponIndex
         if trimmed.isEmpty {

@@ -196,7 +196,14 @@ private func sameASCIICode(_ x: UnsafeBufferPointer<UInt8>, _ y: UnsafeBufferPoi
 /// contact change, W11).
 @inline(never) @_effects(readonly)
 func sameCodeSpelledOtherwise(_ a: String, _ b: String) -> Bool {
-    a.trimmingCharacters(in: .whitespacesAndNewlines).lowercased() == b.trimmingCharacters(in: .whitespacesAndNewlines).lowercased()
+    codeMatchingKey(a) == codeMatchingKey(b)
+}
+
+/// A country or region code as `sameCode` compares it: trimmed of surrounding white space and
+/// lowercased (String's `==` and hashing then take care of canonical equivalence), so that
+/// codes equal under `sameCode` have equal keys (the checkout finds duplicate tax rules by them).
+func codeMatchingKey(_ code: String) -> String {
+    code.trimmingCharacters(in: .whitespacesAndNewlines).lowercased()
 }
 
 /// An ASCII white-space byte (space, tab, line feed, carriage return, vertical tab, form feed).
