@@ -37,7 +37,8 @@ public struct JSONReadingError: Error, Hashable, Sendable, CustomStringConvertib
     /// What is wrong.
     public let reason: String
 
-    /// `line 3, column 16: expected ':' after the member name, found '1'`.
+    /// `line 3, column 15: expected ':' after the member name, found '1'` (for `{"amount" 1}` on
+    /// the third line, indented four spaces).
     public var description: String { "line \(line), column \(column): \(reason)" }
 }
 
