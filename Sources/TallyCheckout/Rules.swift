@@ -13,7 +13,8 @@ public struct Coupon: Hashable, Sendable {
     }
 
     /// The code the customer types: matched case-sensitively and up to canonical equivalence
-    /// (`"CAFE\u{301}"` is `"CAFÉ"`), after trimming the entered code's surrounding tabs and spaces (any Unicode space separator).
+    /// (`"CAFE\u{301}"` is `"CAFÉ"`), after trimming the entered code's surrounding tabs and
+    /// spaces (any Unicode space separator).
     public var code: String {
         didSet { discountLabel = Coupon.discountLabel(code: code, benefit: benefit) }
     }
