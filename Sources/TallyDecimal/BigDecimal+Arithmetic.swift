@@ -8,6 +8,10 @@
 extension BigDecimal: AdditiveArithmetic {
     /// The exact sum; exponent `min(lhs.exponent, rhs.exponent)` (so `1.50 + 1.5 == 3.00`).
     ///
+    /// - Precondition: the sum's coefficient, at the smaller exponent, has at most 1,000,000
+    ///   digits, as every sum of values within the default `ParseLimits` does (12,289 digits at
+    ///   most); `-`, `+=` and `-=` likewise. Stopping there, rather than making a value of
+    ///   1,000,001 digits, keeps every value one that can be printed and operated on.
     /// - Complexity: O(1) for money-sized values; O(n) in the digits otherwise.
     @inlinable
     public static func + (lhs: BigDecimal, rhs: BigDecimal) -> BigDecimal {
@@ -186,13 +190,12 @@ extension BigDecimal: SignedNumeric {
             lhs.coefficient = .small(0)
             if isKnownUniquelyReferenced(&owner) {
                 let exponent = BigDecimal.checkedExponent(Int(lhs.storedExponent) + Int(rhs.storedExponent))
-                Coefficient.checkDigits(
-                    Coefficient.large(owner).digitCountUpperBound + rhs.coefficient.digitCountUpperBound,
-                    "multiplication")
+                let atTheLimit = Coefficient.checkProductDigits(.large(owner), rhs.coefficient)
                 if let small = Coefficient.largeMultiplyInPlace(owner, rhs.coefficient) {
                     lhs.coefficient = .small(small)
                 } else {
                     lhs.coefficient = .large(owner)
+                    if atTheLimit { Coefficient.checkResultDigits(lhs.coefficient, "multiplication") }
                 }
                 lhs.storedExponent = exponent
                 return lhs

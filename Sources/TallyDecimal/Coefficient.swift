@@ -42,6 +42,43 @@ extension Coefficient {
             "BigDecimal: \(operation) would produce a coefficient of about \(digits) digits, more than the \(limit) supported")
     }
 
+    /// The most 64-bit limbs a magnitude can have and still be sure to have at most
+    /// `maximumDigits` digits: `2^(64 × 51,905) = 2^3,321,920 < 10^1,000,000 = 2^3,321,928.09…`.
+    /// A sum is checked digit by digit only above it, so `+=` on large values pays one comparison.
+    static let limbsWithinDigitLimit = 51_905
+
+    /// Stops when `a × b` would have more than `maximumDigits` digits. The product of a
+    /// `p`-digit and a `q`-digit integer has `p + q − 1` or `p + q` digits; large values' digit
+    /// counts are upper bounds (one too many at times), so near the limit they are made exact, and
+    /// when the product could still go either way (`p + q` is the limit plus one) the caller must
+    /// check the product itself: returns `true` then (see `checkResultDigits`). A review found
+    /// `999,999 nines × 1` refused, and `3` followed by 999,998 ones `× 1` refused on the portable
+    /// integers but not on GMP, whose bounds differ.
+    static func checkProductDigits(_ a: Coefficient, _ b: Coefficient) -> Bool {
+        if a.digitCountUpperBound + b.digitCountUpperBound <= maximumDigits { return false }
+        let digits = a.exactDigitCount + b.exactDigitCount
+        if digits <= maximumDigits { return false }
+        checkDigits(digits - 1, "multiplication")
+        return true
+    }
+
+    /// Stops when `result` has more than `maximumDigits` digits: for a sum or difference (at most
+    /// one digit more than its longer operand, which may have the maximum) and for a product that
+    /// `checkProductDigits` left open. O(1) unless `result` is within a few digits of the limit.
+    static func checkResultDigits(_ result: Coefficient, _ operation: StaticString) {
+        guard case .large = result, largeLimbCount(result) > limbsWithinDigitLimit else { return }
+        checkDigits(result.exactDigitCount, operation)
+    }
+
+    /// Decimal digits of `|self|`, exactly (1 for zero): `digitCountUpperBound` corrected by one
+    /// comparison with a power of ten for large values, so only for the paths near the limit.
+    var exactDigitCount: Int {
+        let bound = digitCountUpperBound
+        guard case .large = self else { return bound }
+        let power = bound - 1 < powersOfTen.count ? .small(powersOfTen[bound - 1]) : Coefficient.largePowerOfTen(bound - 1)
+        return Coefficient.largeCompareMagnitudes(self, power) < 0 ? bound - 1 : bound
+    }
+
     @inlinable
     var isZero: Bool {
         if case .small(0) = self { return true }
@@ -76,7 +113,9 @@ extension Coefficient {
             let (sum, overflow) = x.addingReportingOverflow(y)
             if !overflow { return .small(sum) }
         }
-        return largeAdd(a, b)
+        let sum = largeAdd(a, b)
+        checkResultDigits(sum, "addition")
+        return sum
     }
 
     static func - (a: Coefficient, b: Coefficient) -> Coefficient {
@@ -84,7 +123,9 @@ extension Coefficient {
             let (difference, overflow) = x.subtractingReportingOverflow(y)
             if !overflow { return .small(difference) }
         }
-        return largeSubtract(a, b)
+        let difference = largeSubtract(a, b)
+        checkResultDigits(difference, "subtraction")
+        return difference
     }
 
     static func * (a: Coefficient, b: Coefficient) -> Coefficient {
@@ -92,8 +133,10 @@ extension Coefficient {
             let (product, overflow) = x.multipliedReportingOverflow(by: y)
             if !overflow { return .small(product) }
         }
-        checkDigits(a.digitCountUpperBound + b.digitCountUpperBound, "multiplication")
-        return largeMultiply(a, b)
+        let atTheLimit = checkProductDigits(a, b)
+        let product = largeMultiply(a, b)
+        if atTheLimit { checkResultDigits(product, "multiplication") }
+        return product
     }
 
     var negated: Coefficient {
@@ -113,7 +156,11 @@ extension Coefficient {
             let (product, overflow) = v.multipliedReportingOverflow(by: powersOfTen[k])
             if !overflow { return .small(product) }
         }
-        Coefficient.checkDigits(digitCountUpperBound + k, "scaling by a power of ten", limit: digitLimit)
+        // `× 10^k` adds exactly k digits; the upper bound, one too many at times, is made exact
+        // only when it would refuse.
+        if digitCountUpperBound + k > digitLimit {
+            Coefficient.checkDigits(exactDigitCount + k, "scaling by a power of ten", limit: digitLimit)
+        }
         return Coefficient.largeMultiplyByPowerOfTen(self, k)
     }
 

@@ -133,6 +133,8 @@ extension Coefficient {
                 if subtract { tally_mpz_sub(z, z, y) } else { tally_mpz_add(z, z, y) }
             }
         }
+        let limbs = withExtendedLifetime(owner) { Int(z.pointee._mp_size.magnitude) }
+        if limbs > limbsWithinDigitLimit { checkResultDigits(.large(owner), subtract ? "subtraction" : "addition") }
         return smallValue(owner)
     }
 
@@ -220,6 +222,11 @@ extension Coefficient {
             let r = Int(tally_mpz_fdiv_ui(x, 10))  // floor remainder, in 0...9
             return tally_mpz_sgn(x) < 0 && r != 0 ? 10 - r : r
         }
+    }
+
+    /// Number of 64-bit limbs of `|a|`.
+    static func largeLimbCount(_ a: Coefficient) -> Int {
+        withMPZ(a) { Int(tally_mpz_size($0)) }
     }
 
     /// Number of decimal digits of `|a|`, possibly one too many (GMP's `sizeinbase`); never too few.

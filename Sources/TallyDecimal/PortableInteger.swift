@@ -809,6 +809,9 @@ extension Coefficient {
     /// (it stays in `owner`). See the GMP version.
     static func largeAddInPlace(_ owner: LargeInteger, _ b: Coefficient, subtract: Bool) -> Int64? {
         owner.value.add(b.limbs, negated: subtract)
+        if owner.value.magnitude.count > limbsWithinDigitLimit {
+            checkResultDigits(.large(owner), subtract ? "subtraction" : "addition")
+        }
         return owner.value.int64
     }
 
@@ -861,6 +864,9 @@ extension Coefficient {
     static func largeSignum(_ a: Coefficient) -> Int { a.limbs.signum }
 
     static func largeLastDigit(_ a: Coefficient) -> Int { Int(Limbs.remainder(a.limbs.magnitude, small: 10)) }
+
+    /// Number of 64-bit limbs of `|a|`.
+    static func largeLimbCount(_ a: Coefficient) -> Int { a.limbs.magnitude.count }
 
     static func largeDigitCountUpperBound(_ a: Coefficient) -> Int {
         let magnitude = a.limbs.magnitude

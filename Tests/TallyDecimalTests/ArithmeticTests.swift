@@ -128,6 +128,55 @@ final class ArithmeticTests: XCTestCase {
         XCTAssertEqual(product.description, "12345678901234567890123456789012345678900")
     }
 
+    /// Results with exactly `Coefficient.maximumDigits` digits are made, however the operands' digit
+    /// counts are estimated: a product was refused when its operands' upper bounds (GMP's
+    /// `sizeinbase`, the portable integers' bit-length estimate, each one too many at times) added
+    /// up to more, and which products were refused differed between the two builds (review,
+    /// 2026-12-01). Values are built from a power of ten, not parsed, and compared with
+    /// `isIdentical(to:)`: near the limit the portable integers take seconds per operation in a
+    /// debug build.
+    func testResultsAtTheDigitLimitAreMade() throws {
+        let limit = Coefficient.maximumDigits
+        let power = BigDecimal(coefficient: Coefficient.powerOfTen(limit - 1), storedExponent: 0)  // the limit's digits
+        let nines = power - 1  // 999,999 nines: a difference above `limbsWithinDigitLimit`, checked digit by digit
+        XCTAssertEqual(nines.coefficient.exactDigitCount, limit - 1)
+        XCTAssertGreaterThan(Coefficient.largeLimbCount(nines.coefficient), Coefficient.limbsWithinDigitLimit)
+
+        XCTAssertTrue((nines * 1).isIdentical(to: nines))  // upper bounds 1,000,000 + 1: was refused
+        XCTAssertTrue((power * 1).isIdentical(to: power))  // the limit itself (1,000,001 + 1 on GMP)
+        var inPlace = nines
+        inPlace *= BigDecimal("1.0")  // 1,000,000 digits, exponent −1
+        XCTAssertTrue(inPlace.isIdentical(to: try nines.rescaled(exactlyTo: 1)))  // a rescale onto the limit too
+        XCTAssertEqual(inPlace.exponent, -1)
+
+        // Sums that reach the limit, in place and not.
+        XCTAssertTrue((nines + 1).isIdentical(to: power))
+        var sum = nines
+        sum += 1
+        XCTAssertTrue(sum.isIdentical(to: power))
+
+        // (10^500,000 − 1)² has exactly 1,000,000 digits (a 500,000-digit product takes the
+        // portable integers several seconds in a debug build, so GMP only).
+        if largeIntegerBackend == "GMP" {
+            let half = BigDecimal(coefficient: Coefficient.powerOfTen(limit / 2) - .small(1), storedExponent: 0)
+            let expectedCoefficient =  // 10^1,000,000 − 2 × 10^500,000 + 1
+                (Coefficient.powerOfTen(limit / 2) - .small(2)).multipliedByPowerOfTen(limit / 2) + .small(1)
+            let expected = BigDecimal(coefficient: expectedCoefficient, storedExponent: 0)
+            XCTAssertTrue((half * half).isIdentical(to: expected))
+            var square = half
+            square *= half
+            XCTAssertTrue(square.isIdentical(to: expected))
+        }
+    }
+
+    /// `limbsWithinDigitLimit` is the largest limb count whose every value is within the limit:
+    /// the smallest value with one limb more, `2^(64 × 51,905)`, still has fewer digits than the
+    /// limit, and `10^1,000,000` (one digit over) needs more limbs.
+    func testLimbBoundOfTheDigitLimit() {
+        XCTAssertLessThan(Coefficient.limbsWithinDigitLimit * 64, 3_321_929)  // log2(10^1,000,000) = 3,321,928.09…
+        XCTAssertGreaterThan((Coefficient.limbsWithinDigitLimit + 1) * 64, 3_321_928)
+    }
+
     func testSumOfManyLinesIsExact() {
         var total: BigDecimal = 0
         for _ in 0..<1000 { total += "0.10" }
