@@ -88,7 +88,19 @@ final class AllocationTests: XCTestCase {
         let long = Money("9E+6144", .usd)
         XCTAssertThrowsError(try long.allocated(byRatios: Array(repeating: 1, count: 200_000))) { error in
             guard case .tooManyParts(200_000, let limit)? = error as? MoneyError else { return XCTFail("\(error)") }
-            XCTAssertEqual(limit, Money.maximumAllocationDigits / (6_147 + 6))
+            // Refused before summing: the sum has at least the one digit of the widest ratio.
+            XCTAssertEqual(limit, Money.maximumAllocationDigits / (6_147 + 1))
+        }
+        // Past that first check, the bound with the exact sum (200,000: 6 digits).
+        XCTAssertThrowsError(try long.allocated(byRatios: Array(repeating: 1, count: 5_203))) { error in
+            XCTAssertEqual(error as? MoneyError, .tooManyParts(count: 5_203, limit: Money.maximumAllocationDigits / (6_147 + 4)))
+        }
+        XCTAssertEqual(try long.allocated(byRatios: Array(repeating: 1, count: 5_202)).count, 5_202)
+        // Wide ratios are refused before their sum is computed (a million of them took 12 s): the
+        // sum at exponent −6,000 has at least 12,001 digits.
+        let alternating = (0..<200_000).map { $0 % 2 == 0 ? BigDecimal("1E+6000") : BigDecimal("1E-6000") }
+        XCTAssertThrowsError(try Money("100.00", .usd).allocated(byRatios: alternating)) { error in
+            XCTAssertEqual(error as? MoneyError, .tooManyParts(count: 200_000, limit: Money.maximumAllocationDigits / (5 + 12_001)))
         }
         XCTAssertEqual(try long.allocated(byRatios: Array(repeating: 1, count: 3)).count, 3)
         XCTAssertThrowsError(try Money("1", .usd).allocated(byRatios: Array(repeating: 1, count: Money.maximumParts + 1))) {
