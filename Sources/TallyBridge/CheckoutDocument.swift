@@ -220,6 +220,15 @@ struct Node {
         return quotedForMessage(head) + (isCut ? "…" : "")
     }
 
+    /// The identifiers of the methods offered, for a refusal: at most `listed`, each cut like a
+    /// value (`clipped`), then how many more there are. A message's size does not grow with the
+    /// document's: a review's `tally replay` repeating a refused selection against a 1 MB
+    /// identifier wrote 1 MB of message per event, 3 GB of memory for 800 events.
+    static func offeredList(_ identifiers: [String], listed: Int = 10) -> String {
+        let shown = identifiers.prefix(listed).map(clipped).joined(separator: ", ")
+        return identifiers.count > listed ? shown + " and \(identifiers.count - listed) more" : shown
+    }
+
     /// `text` cut after its first 40 Unicode scalars, with "…" when it was cut, unquoted (for
     /// number tokens and plain decimal forms, which are ASCII).
     static func clipped(_ text: String) -> String {

@@ -149,7 +149,7 @@ public enum QuoteCommand {
             refusals.append(
                 offered.contains(identifier)
                     ? "--shipping: \(String(reflecting: identifier)) would take the total above the maximum of \(checkout.maximumTotal?.plainString ?? "")"
-                    : "--shipping: \(String(reflecting: identifier)) is not offered here (offered: \(offered.joined(separator: ", ")))")
+                    : "--shipping: \(String(reflecting: identifier)) is not offered here (offered: \(Node.offeredList(offered)))")
         }
         if let code = options["--coupon"] { paymentErrors += checkout.changeCouponCode(code).errors }
         if let paymentType { paymentErrors += checkout.selectPaymentMethod(PaymentMethod(type: paymentType)).errors }
