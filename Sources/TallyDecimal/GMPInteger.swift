@@ -65,8 +65,10 @@ private func withMPZ<R>(_ c: Coefficient, _ body: (UnsafePointer<__mpz_struct>) 
     case .small(let value):
         var limb = mp_limb_t(value.magnitude)
         return withUnsafeMutablePointer(to: &limb) { limbPointer in
+            // `_mp_alloc` 0, as GMP's own read-only views (`MPZ_ROINIT_N`) have it: should the
+            // view ever be written, GMP allocates afresh instead of reallocating this stack limb.
             var view = __mpz_struct(
-                _mp_alloc: 1, _mp_size: value == 0 ? 0 : (value < 0 ? -1 : 1), _mp_d: limbPointer)
+                _mp_alloc: 0, _mp_size: value == 0 ? 0 : (value < 0 ? -1 : 1), _mp_d: limbPointer)
             return withUnsafePointer(to: &view) { body($0) }
         }
     }
