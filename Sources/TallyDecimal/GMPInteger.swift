@@ -135,9 +135,19 @@ extension Coefficient {
                 if subtract { tally_mpz_sub(z, z, y) } else { tally_mpz_add(z, z, y) }
             }
         }
-        let limbs = withExtendedLifetime(owner) { Int(z.pointee._mp_size.magnitude) }
-        if limbs > limbsWithinDigitLimit { checkResultDigits(.large(owner), subtract ? "subtraction" : "addition") }
+        let limbs = withExtendedLifetime(owner) { z.pointee._mp_size }
+        if limbs > 1 || limbs < -1 {
+            if limbs.magnitude > limbsWithinDigitLimit { checkInPlaceDigits(owner, subtract: subtract) }
+            return nil  // more than one limb never fits `Int64` (see `smallValue`)
+        }
         return smallValue(owner)
+    }
+
+    /// `checkResultDigits` for an in-place sum, out of line: building a `Coefficient` around
+    /// `owner` in `largeAddInPlace` itself cost W5's `+=` 2–3 ns on every call.
+    @inline(never)
+    static func checkInPlaceDigits(_ owner: GMPInteger, subtract: Bool) {
+        checkResultDigits(.large(owner), subtract ? "subtraction" : "addition")
     }
 
     /// Multiplies `owner` by `b` in place; the result as in `largeAddInPlace`. The caller guarantees
