@@ -37,14 +37,18 @@ public final class JournaledLedger {
     ///   when the step's entry would be longer than `PurchaseJournal.maximumLineLength` or would
     ///   not read back, `.journalTooLarge` when even a compacted journal would pass its size
     ///   limit; in every case the ledger is unchanged and none of the step's actions may be taken.
-    /// - Complexity: O(transactions): the step is tried on a copy, compared with the ledger, and
-    ///   kept only once its entry is durable (one sync per step that changes something).
+    /// - Complexity: the step's own (`PurchaseLedger.handle(_:)`) plus O(what it changed): it is
+    ///   applied in place with a record of the values it changed, kept once its entry is durable
+    ///   (one sync per step that changes something) and taken back otherwise. (Each step used to
+    ///   be tried on a copy of the ledger and compared with it: O(transactions) a step.)
     public func handle(_ event: PurchaseEvent) throws(PurchaseError) -> [PurchaseAction] {
-        var next = ledger
-        let actions = next.handle(event)
+        ledger.beginStep()
+        let actions = ledger.handle(event)
+        let undo = ledger.endStep()
         do {
-            try commit(next)
+            try commit(undo)
         } catch {
+            ledger.rollBack(undo)
             // A server answer that could not be recorded is lost: the upload is no longer on
             // its way, so the next `resume()` or delivery asks for it again.
             switch event {
@@ -63,9 +67,15 @@ public final class JournaledLedger {
     /// - Throws: as `handle(_:)`: `PurchaseError.journalIO`, `.invalidEvent` or `.journalTooLarge`,
     ///   with the ledger unchanged and none of the actions to be taken.
     public func resume() throws(PurchaseError) -> [PurchaseAction] {
-        var next = ledger
-        let actions = next.resume()
-        try commit(next)
+        ledger.beginStep()
+        let actions = ledger.resume()
+        let undo = ledger.endStep()
+        do {
+            try commit(undo)
+        } catch {
+            ledger.rollBack(undo)
+            throw error
+        }
         return actions
     }
 
@@ -81,20 +91,22 @@ public final class JournaledLedger {
         try journal.compact(to: ledger)
     }
 
-    private func commit(_ next: PurchaseLedger) throws(PurchaseError) {
-        if next.state != ledger.state {
-            assert(!next.journalEvents.isEmpty, "a change of the ledger with no journal events to record it")
-            do {
-                try journal.append(next.journalEvents)
-            } catch .journalTooLarge {
-                // The journal reached its size limit (64 MiB by default), past which it could not
-                // be opened again: rewrite it as a snapshot of the ledger before this step, then
-                // record the step (a ledger too large even then is refused, `.journalTooLarge`).
-                try journal.compact(to: ledger)
-                try journal.append(next.journalEvents)
-            }
+    /// Records the step `undo` describes, which `ledger` has taken; throws, with the step still
+    /// in `ledger`, when it cannot be recorded.
+    private func commit(_ undo: PurchaseLedger.StepUndo) throws(PurchaseError) {
+        guard ledger.changedState(since: undo) else { return }
+        assert(!ledger.journalEvents.isEmpty, "a change of the ledger with no journal events to record it")
+        do {
+            try journal.append(ledger.journalEvents)
+        } catch .journalTooLarge {
+            // The journal reached its size limit (64 MiB by default), past which it could not
+            // be opened again: rewrite it as a snapshot of the ledger before this step, then
+            // record the step (a ledger too large even then is refused, `.journalTooLarge`).
+            var before = ledger
+            before.rollBack(undo)
+            try journal.compact(to: before)
+            try journal.append(ledger.journalEvents)
         }
-        ledger = next
     }
 }
 

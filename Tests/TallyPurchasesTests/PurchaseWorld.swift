@@ -1,6 +1,6 @@
 import TallyDecimal
 import TallyMoney
-import TallyPurchases
+@testable import TallyPurchases  // the ledger's record index, checked against its records
 import TallyTesting
 
 /// A simulated app, store and server around a `JournaledLedger` kept in memory, with crashes
@@ -377,6 +377,10 @@ struct PurchaseWorld {
         guard replayed.records == live.records, replayed.credits == live.credits, replayed.orders == live.orders else {
             let differ = Set(live.records.keys).union(replayed.records.keys).sorted().filter { replayed.records[$0] != live.records[$0] }
             throw Violation(description: "the journal replays to another ledger: \(differ.map { "\($0): live \(String(describing: live.records[$0]?.status)), replayed \(String(describing: replayed.records[$0]?.status))" })")
+        }
+        // What a step looks up is kept with the records, through every step, failure and restart.
+        for (name, ledger) in [("live", live), ("replayed", replayed)] where ledger.index != RecordIndex(ledger.state.records) {
+            throw Violation(description: "the \(name) ledger's record index is not its records'")
         }
         coverage.replaysCompared += 1
     }
