@@ -184,12 +184,15 @@ extension Coefficient {
         let (q, r) = quotientAndRemainder(dividingBy: d)
         if r.isZero { return q }
         // Compare |r| with |d|/2 as 2|r| against |d|. For inline values |r| < |d| <= 2^63, so 2|r| fits UInt64.
+        // For large ones as |r| against |d| − |r|, which has no more digits than |d|: 2|r| may have
+        // one more, and past a million digits `+` stops (a review found a 1,000,000-digit divisor
+        // stopping the process here once sums were checked).
         let half: Int
         if case .small(let rv) = r, case .small(let dv) = d {
             let twice = rv.magnitude &* 2
             half = twice < dv.magnitude ? -1 : (twice == dv.magnitude ? 0 : 1)
         } else {
-            half = Coefficient.largeCompareMagnitudes(r.magnitude + r.magnitude, d)
+            half = Coefficient.largeCompareMagnitudes(r.magnitude, d.magnitude - r.magnitude)
         }
         let negative = (signum < 0) != (d.signum < 0)
         guard rule.roundsAwayFromZero(isNegative: negative, lastDigit: q.lastDigit, halfComparison: half) else {

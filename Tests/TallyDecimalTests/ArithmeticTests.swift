@@ -149,6 +149,12 @@ final class ArithmeticTests: XCTestCase {
         XCTAssertTrue(inPlace.isIdentical(to: try nines.rescaled(exactlyTo: 1)))  // a rescale onto the limit too
         XCTAssertEqual(inPlace.exponent, -1)
 
+        // A rounded division by a divisor of the limit's digits: the half-way comparison no longer
+        // doubles the remainder (which has as many digits), so it no longer stops the process.
+        let millionNines = BigDecimal(coefficient: Coefficient.largePowerOfTen(limit) - .small(1), storedExponent: 0)
+        XCTAssertTrue(try (millionNines - 1).divided(by: millionNines, scale: 0).isIdentical(to: 1))  // 0.99… rounds to 1
+        XCTAssertTrue(try (millionNines - 1).divided(by: millionNines, scale: 0, rounding: .down).isIdentical(to: 0))
+
         // Sums that reach the limit, in place and not.
         XCTAssertTrue((nines + 1).isIdentical(to: power))
         var sum = nines
