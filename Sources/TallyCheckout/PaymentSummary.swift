@@ -460,12 +460,11 @@ extension CheckoutTerms {
             var offered: [ShippingMethod] = []
             offered.reserveCapacity(shippingMethods.count)  // one allocation, not one per doubling
             // Each method asks the rules (`allows`): no collection is built for the few methods
-            // and rules of a real checkout. Past a few hundred method-by-entry comparisons the
-            // deciding rules' identifiers go into a set first, so that the work is linear: a
-            // review's 128,000 methods under one rule naming them all took 121 s.
-            var entries = 0
-            for rule in shippingRules where sameCode(rule.country, country) { entries += rule.regions.count + rule.methods.count + 1 }
-            if shippingMethods.count > 512 / entries {
+            // and rules of a real checkout (and for at most 8 methods the rules are not even
+            // counted: the work is linear in them either way). Past a few hundred method-by-entry
+            // comparisons the deciding rules' identifiers go into a set first, so that the work
+            // is linear: a review's 128,000 methods under one rule naming them all took 121 s.
+            if shippingMethods.count > 8, shippingMethods.count > 512 / ruleEntries(country: country) {
                 let allowed = allowedIdentifiers(country: country, region: region, regional: regional)
                 for method in shippingMethods where allowed.contains(method.identifier) { offered.append(method) }
             } else {
@@ -476,6 +475,14 @@ extension CheckoutTerms {
             }
             return offered.isEmpty ? nil : offered
         }
+    }
+
+    /// How many rules, regions and method identifiers the rules for `country` have (at least 1
+    /// under `.rules`, which needs a rule for the country).
+    func ruleEntries(country: String) -> Int {
+        var entries = 0
+        for rule in shippingRules where sameCode(rule.country, country) { entries += rule.regions.count + rule.methods.count + 1 }
+        return Swift.max(entries, 1)
     }
 
     /// The identifiers the rules for `country` (and `region` when `regional`) offer, as a set:
