@@ -8,11 +8,12 @@
 /// minimums. Contiguous bytes (an array, a slice of one, `Data`) are checked by `isWellFormedUTF8`
 /// in one pass; others are copied into an array first.
 package func validatedUTF8<Bytes: Collection>(_ bytes: Bytes) -> String? where Bytes.Element == UInt8 {
-    let answer = bytes.withContiguousStorageIfAvailable { buffer -> String? in
+    func decoded(_ buffer: UnsafeBufferPointer<UInt8>) -> String? {
         isWellFormedUTF8(buffer) ? String(decoding: buffer, as: UTF8.self) : nil
     }
-    if let answer { return answer }
-    return Array(bytes).withUnsafeBufferPointer { isWellFormedUTF8($0) ? String(decoding: $0, as: UTF8.self) : nil }
+    // `.some(nil)`: contiguous bytes that are not UTF-8.
+    if let answer = bytes.withContiguousStorageIfAvailable(decoded) { return answer }
+    return Array(bytes).withUnsafeBufferPointer(decoded)
 }
 
 /// Whether `bytes` are well-formed UTF-8: the Unicode Standard's table 3-7, so no overlong forms,

@@ -269,11 +269,8 @@ public struct PurchaseLedger: Sendable {
     /// quantity, created within the window before it, not paid by another transaction; the
     /// latest such order (ties by smaller id).
     private func match(_ transaction: Transaction) -> Order? {
-        // Taken: orders being paid or paid, and orders another transaction names while it is
-        // still pending (its payment will most likely go through) or held until it can be
-        // uploaded (a receipt missing); not an order a held transaction names but does not match
-        // (another product or quantity), which that transaction can never pay.
-        // (`RecordIndex.claim`, counted per order; the transaction's own record does not count.)
+        // Taken: an order another transaction claims (`RecordIndex.claim`, counted per order in
+        // `index.claims`); the transaction's own record does not count.
         let own = state.records[transaction.identifier].flatMap(RecordIndex.claim)
         func claimed(_ orderID: String) -> Bool { (index.claims[orderID] ?? 0) - (own == orderID ? 1 : 0) > 0 }
         let latest = transaction.date.advanced(by: policy.clockSkew)
@@ -317,7 +314,6 @@ public struct PurchaseLedger: Sendable {
         let credit = Credit(
             key: key, transactionID: id, orderID: orderID, productIdentifier: order.product.identifier,
             quantity: order.quantity, amount: order.expectedAmount)
-        undo?.creditedKeys.append(key)
         state.creditedKeys.insert(key)
         state.credits.append(credit)
         return [.credit(credit), .finishTransaction(transactionID: id)]
@@ -353,13 +349,13 @@ public struct PurchaseLedger: Sendable {
 // MARK: - Taking a step back
 
 extension PurchaseLedger {
-    /// The values a step found before it changed them (each key's first), the credits it added
-    /// and the uploads it marked or unmarked as in flight.
+    /// The values a step found before it changed them (each key's first), how many credits there
+    /// were (a step only appends them, each with its key) and the uploads it marked or unmarked
+    /// as in flight.
     struct StepUndo {
         var records: [String: PurchaseRecord?] = [:]
         var orders: [String: Order?] = [:]
         var creditCount: Int
-        var creditedKeys: [String] = []
         var inFlight: [String: Bool] = [:]
         var journalEvents: [PurchaseEvent]
     }
@@ -390,17 +386,12 @@ extension PurchaseLedger {
             state.records[id] = old
         }
         for (id, old) in undo.orders { state.orders[id] = old }
+        for credit in state.credits[undo.creditCount...] { state.creditedKeys.remove(credit.key) }
         state.credits.removeLast(state.credits.count - undo.creditCount)
-        for key in undo.creditedKeys { state.creditedKeys.remove(key) }
         for (id, was) in undo.inFlight {
             if was { uploadsInFlight.insert(id) } else { uploadsInFlight.remove(id) }
         }
         journalEvents = undo.journalEvents
-    }
-
-    /// Notes the record `id` as it is before a change, when a step is being recorded.
-    mutating func noteRecord(_ id: String) {
-        if undo != nil, undo!.records.index(forKey: id) == nil { undo!.records[id] = .some(state.records[id]) }
     }
 
     /// Notes the order `id` as it is before a change, when a step is being recorded.
@@ -408,10 +399,11 @@ extension PurchaseLedger {
         if undo != nil, undo!.orders.index(forKey: id) == nil { undo!.orders[id] = .some(state.orders[id]) }
     }
 
-    /// Records `record` under its transaction's identifier.
+    /// Records `record` under its transaction's identifier, noting the record it replaces when a
+    /// step is being recorded.
     mutating func setRecord(_ record: PurchaseRecord) {
         let id = record.transaction.identifier
-        noteRecord(id)
+        if undo != nil, undo!.records.index(forKey: id) == nil { undo!.records[id] = .some(state.records[id]) }
         index.replace(id, state.records[id], with: record)
         state.records[id] = record
     }
