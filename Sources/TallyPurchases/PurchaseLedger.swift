@@ -39,6 +39,8 @@ public struct PurchaseLedger: Sendable {
     /// What a step looks up among the records, kept with them (see `RecordIndex`): every change
     /// of a record goes through `setRecord` (or `rollBack`), and `init(state:)` builds it.
     private(set) var index = RecordIndex()
+    /// What may release a held transaction, noted since the last release (`releaseKept`).
+    private(set) var marks = ReleaseMarks()
     /// Uploads asked for and not yet answered in this run (the volatile part: empty after a
     /// restart, so that `resume()` asks for them again).
     var uploadsInFlight: Set<String> = []
@@ -55,6 +57,10 @@ public struct PurchaseLedger: Sendable {
     var undo: StepUndo?
     /// The policy in force.
     public var policy: PurchasePolicy
+    /// For tests: release and match by the definitions, looking at every held transaction when an
+    /// order is registered and at every order for a match, instead of through `index` and `marks`
+    /// (`ReleaseIndexTests` checks that both give the same steps).
+    var usesDefinitions = false
 
     /// An empty ledger.
     public init(policy: PurchasePolicy = PurchasePolicy()) {
@@ -64,7 +70,8 @@ public struct PurchaseLedger: Sendable {
     /// A ledger holding `state` (a compacted journal's snapshot).
     init(state: State, policy: PurchasePolicy = PurchasePolicy()) {
         self.state = state
-        self.index = RecordIndex(state.records)
+        self.index = RecordIndex(state.records, orders: state.orders)
+        self.marks = ReleaseMarks(available: Set(state.orders.keys), creditsSeen: 0)
         self.policy = policy
     }
 
@@ -83,8 +90,9 @@ public struct PurchaseLedger: Sendable {
     /// Takes one event and says what to do.
     ///
     /// - Returns: the actions, in the order to take them; empty when there is nothing to do.
-    /// - Complexity: O(1) for most events; O(orders) to match a transaction without an order id;
-    ///   O(kept transactions) when an order is registered.
+    /// - Complexity: O(1) for most events; O(log n) to match a transaction without an order id
+    ///   (n: orders); O((k + 1) log n) to register an order that settles k held transactions
+    ///   (n: held transactions).
     @discardableResult
     public mutating func handle(_ event: PurchaseEvent) -> [PurchaseAction] {
         journalEvents = [event]
@@ -137,6 +145,8 @@ public struct PurchaseLedger: Sendable {
         }
         noteOrder(order.id)
         state.orders[order.id] = order
+        index.addOrder(order)
+        marks.available.insert(order.id)
         return matchesByProductAndTime ? releaseKept(forNewOrder: order.id) : []
     }
 
@@ -144,26 +154,105 @@ public struct PurchaseLedger: Sendable {
     /// `nil`) go to the server, the earliest first, and any kept transaction whose purchase was
     /// credited meanwhile (a restore of it accepted, say) is finished; each change is added to
     /// `journalEvents` (with the order id), so that a replay needs no matching.
+    ///
+    /// With `nil` (`resume()`), every kept transaction is looked at. With a new order, only those
+    /// that can change are: the ones naming it, the ones whose purchase was credited since the
+    /// last release, and the unmatched ones with an order available to them (see
+    /// `releaseUnmatched`). The others would be decided again to the same end, as every kept
+    /// transaction was before, which made a log of held transactions followed by orders cubic.
     private mutating func releaseKept(forNewOrder newOrder: String?) -> [PurchaseAction] {
+        if undo != nil, undo!.marks == nil { undo!.marks = marks }
+        let available = marks.available
+        let credited = state.credits[Swift.min(marks.creditsSeen, state.credits.count)...].map(\.key)
+        marks = ReleaseMarks(available: [], creditsSeen: state.credits.count)
+        guard let newOrder, !usesDefinitions else {
+            let kept = index.held.compactMap { state.records[$0] }.filter { record in
+                guard case .held(let report) = record.status else { return false }
+                if state.creditedKeys.contains(record.transaction.creditKey) { return true }
+                if case .unmatchedTransaction = report { return true }
+                if case .unknownOrder(_, let id) = report { return newOrder == nil || id == newOrder }
+                return false
+            }
+            var actions: [PurchaseAction] = []
+            for record in kept.sorted(by: PurchaseRecord.chronological) { actions += settle(record) }
+            return actions
+        }
+        var named = index.unmatchedOthers.union(index.heldNaming[newOrder] ?? [])
+        for key in credited { named.formUnion(index.heldByCreditKey[key] ?? []) }
+        let kept = named.compactMap { state.records[$0] }.sorted(by: PurchaseRecord.chronological)
+        return releaseUnmatched(after: kept, available: available)
+    }
+
+    /// Settles `kept` (held transactions that may change) in time order, and with them every
+    /// purchased transaction held as unmatched that an order of `available` (orders registered or
+    /// left unclaimed since the last release) or an order a kept transaction gives up can be
+    /// matched to, as if every held transaction had been settled in time order.
+    ///
+    /// Why no other can change: a held unmatched transaction had no candidate order when it was
+    /// last decided; an order becomes a candidate only by being registered or by losing its last
+    /// claim, and both put it in `marks.available` until the next release. A release settles the
+    /// transactions in time order; one that finds no candidate at its turn keeps its status, and
+    /// an order that a later one gives up is noted again for the next release. Each order of
+    /// `available` is followed through the held unmatched transactions of its product and
+    /// quantity whose window holds it (a contiguous run of them in time order, since the window's
+    /// ends move with the transaction's date), and only while nobody claims it: the one that
+    /// settles first claims an order (a match), so the run stops there.
+    private mutating func releaseUnmatched(after kept: [PurchaseRecord], available: Set<String>) -> [PurchaseAction] {
+        var candidates = available
+        for record in kept { if let id = record.transaction.orderID { candidates.insert(id) } }
+        let skew = policy.clockSkew, earliest = Duration.zero - policy.orderMatchWindow
+        // The first held unmatched transaction after `cursor` whose window holds `order`.
+        func next(for order: Order, after cursor: TransactionKey?) -> TransactionKey? {
+            guard index.claims[order.id] == nil, let run = index.unmatched[ProductQuantity(order)] else { return nil }
+            let first = run.first { key in
+                (cursor.map { key > $0 } ?? true) && key.date.advanced(by: skew) >= order.createdAt
+            }
+            guard let first, first.date.advanced(by: earliest) <= order.createdAt else { return nil }
+            return first
+        }
+        var queue = TransactionQueue()
+        for id in candidates { if let order = state.orders[id], let key = next(for: order, after: nil) { queue.push(key, id) } }
         var actions: [PurchaseAction] = []
-        let kept = index.held.compactMap { state.records[$0] }.filter { record in
-            guard case .held(let report) = record.status else { return false }
-            if state.creditedKeys.contains(record.transaction.creditKey) { return true }
-            if case .unmatchedTransaction = report { return true }
-            if case .unknownOrder(_, let id) = report { return newOrder == nil || id == newOrder }
-            return false
+        var cursor: TransactionKey?
+        var keptIndex = 0
+        while true {
+            let nextKept = keptIndex < kept.count ? TransactionKey(kept[keptIndex]) : nil
+            // Entries already settled, or whose order was claimed since, are followed again
+            // from the cursor (a claimed order's run stops until it is given up again).
+            while let (key, id) = queue.peek, cursor.map({ key <= $0 }) ?? false || index.claims[id] != nil {
+                queue.pop()
+                if let order = state.orders[id], let key = next(for: order, after: cursor) { queue.push(key, id) }
+            }
+            if let nextKept, queue.peek.map({ nextKept <= $0.key }) ?? true {
+                let record = kept[keptIndex]
+                keptIndex += 1
+                cursor = nextKept
+                actions += settle(record)
+                if let id = record.transaction.orderID, candidates.contains(id), let order = state.orders[id],
+                   let key = next(for: order, after: cursor) {
+                    queue.push(key, id)  // given up, perhaps: followed again from here
+                }
+            } else if let (key, id) = queue.peek {
+                queue.pop()
+                cursor = key
+                if let record = state.records[key.id] { actions += settle(record) }
+                if let order = state.orders[id], let key = next(for: order, after: cursor) { queue.push(key, id) }
+            } else {
+                return actions
+            }
         }
-        for record in kept.sorted(by: PurchaseRecord.chronological) {
-            let (status, resolved) = resolve(record.transaction)
-            // Every change is journaled (a replay does not match) and acted on: to the server, to
-            // another reason to keep it, or finished because its purchase was credited meanwhile.
-            guard status != record.status, let changed = state.records[record.transaction.identifier] else { continue }
-            var event = changed.transaction
-            event.receipt = nil  // the journal has it already, in the entry that kept it
-            journalEvents.append(.transactionUpdated(event))
-            actions += resolved
-        }
-        return actions
+    }
+
+    /// Decides a kept transaction again; a change is journaled (a replay does not match) and
+    /// acted on: to the server, to another reason to keep it, or finished because its purchase
+    /// was credited meanwhile.
+    private mutating func settle(_ record: PurchaseRecord) -> [PurchaseAction] {
+        let (status, resolved) = resolve(record.transaction)
+        guard status != record.status, let changed = state.records[record.transaction.identifier] else { return [] }
+        var event = changed.transaction
+        event.receipt = nil  // the journal has it already, in the entry that kept it
+        journalEvents.append(.transactionUpdated(event))
+        return resolved
     }
 
     private mutating func update(_ transaction: Transaction) -> [PurchaseAction] {
@@ -270,17 +359,32 @@ public struct PurchaseLedger: Sendable {
     /// latest such order (ties by smaller id).
     private func match(_ transaction: Transaction) -> Order? {
         // Taken: an order another transaction claims (`RecordIndex.claim`, counted per order in
-        // `index.claims`); the transaction's own record does not count.
-        let own = state.records[transaction.identifier].flatMap(RecordIndex.claim)
-        func claimed(_ orderID: String) -> Bool { (index.claims[orderID] ?? 0) - (own == orderID ? 1 : 0) > 0 }
+        // `index.claims`); the transaction's own record does not count. The orders nobody claims
+        // are in `index.unclaimedOrders`, in the order of `OrderKey`: the last one in the window
+        // is the latest (ties: the smaller id). The one the transaction's own record claims is a
+        // candidate too when nobody else claims it.
         let latest = transaction.date.advanced(by: policy.clockSkew)
         let earliest = transaction.date.advanced(by: .zero - policy.orderMatchWindow)
-        return state.orders.values
-            .filter { order in
-                order.product.identifier == transaction.productIdentifier && order.quantity == transaction.quantity
-                    && order.createdAt <= latest && order.createdAt >= earliest && !claimed(order.id)
-            }
-            .max { a, b in a.createdAt != b.createdAt ? a.createdAt < b.createdAt : a.id > b.id }
+        let group = ProductQuantity(transaction)
+        func fits(_ order: Order) -> Bool {
+            ProductQuantity(order) == group && order.createdAt <= latest && order.createdAt >= earliest
+        }
+        if usesDefinitions {
+            let own = state.records[transaction.identifier].flatMap(RecordIndex.claim)
+            func claimed(_ orderID: String) -> Bool { (index.claims[orderID] ?? 0) - (own == orderID ? 1 : 0) > 0 }
+            return state.orders.values
+                .filter { fits($0) && !claimed($0.id) }
+                .max { a, b in a.createdAt != b.createdAt ? a.createdAt < b.createdAt : a.id > b.id }
+        }
+        var best: Order?
+        if let key = index.unclaimedOrders[group]?.last(where: { $0.createdAt <= latest }), key.createdAt >= earliest {
+            best = state.orders[key.id]
+        }
+        if let own = state.records[transaction.identifier].flatMap(RecordIndex.claim), index.claims[own] == 1,
+           let order = state.orders[own], fits(order), best.map({ OrderKey($0) < OrderKey(order) }) ?? true {
+            best = order
+        }
+        return best
     }
 
     /// Another transaction being paid or paid for `orderID`, if any.
@@ -358,6 +462,8 @@ extension PurchaseLedger {
         var creditCount: Int
         var inFlight: [String: Bool] = [:]
         var journalEvents: [PurchaseEvent]
+        /// The marks before the step's release, if it made one.
+        var marks: ReleaseMarks?
     }
 
     /// Starts recording what the next step changes.
@@ -382,10 +488,15 @@ extension PurchaseLedger {
     /// Takes back the step recorded in `undo`: the ledger is as it was before it.
     mutating func rollBack(_ undo: StepUndo) {
         for (id, old) in undo.records {
-            index.replace(id, state.records[id], with: old)
+            if let freed = index.replace(id, state.records[id], with: old, orders: state.orders) { marks.available.insert(freed) }
             state.records[id] = old
         }
-        for (id, old) in undo.orders { state.orders[id] = old }
+        for (id, old) in undo.orders {
+            if let current = state.orders[id] { index.removeOrder(current) }
+            state.orders[id] = old
+            if let old { index.addOrder(old) }
+        }
+        if let marks = undo.marks { self.marks = marks }
         for credit in state.credits[undo.creditCount...] { state.creditedKeys.remove(credit.key) }
         state.credits.removeLast(state.credits.count - undo.creditCount)
         for (id, was) in undo.inFlight {
@@ -404,7 +515,7 @@ extension PurchaseLedger {
     mutating func setRecord(_ record: PurchaseRecord) {
         let id = record.transaction.identifier
         if undo != nil, undo!.records.index(forKey: id) == nil { undo!.records[id] = .some(state.records[id]) }
-        index.replace(id, state.records[id], with: record)
+        if let freed = index.replace(id, state.records[id], with: record, orders: state.orders) { marks.available.insert(freed) }
         state.records[id] = record
     }
 
@@ -422,11 +533,13 @@ extension PurchaseLedger {
     }
 }
 
-/// What a step looks up among a ledger's records, derived from them and kept up to date by every
-/// change of one (`setRecord`, `rollBack`), so that no step looks through every record: it did
-/// when registering an order (the held transactions), when a transaction named its order (who
-/// else pays it) and when matching one without an order id (which orders are claimed). With the
-/// step's copy of the ledger, that made a log of 32,000 orders and their purchases take 103 s.
+/// What a step looks up among a ledger's records and orders, derived from them and kept up to
+/// date by every change of one (`setRecord`, `register`, `rollBack`), so that no step looks
+/// through every record or every order. Steps did: registering an order looked at every held
+/// transaction, and matching a transaction without an order id at every order; with the step's
+/// copy of the ledger, a log of 32,000 orders and their purchases took 103 s, and 1,000 held
+/// transactions followed by 1,000 orders of another product 13 s (each order looked at every held
+/// transaction, and each of those at every order).
 struct RecordIndex: Equatable, Sendable {
     /// The transactions held (status `.held`).
     var held: Set<String> = []
@@ -434,11 +547,25 @@ struct RecordIndex: Equatable, Sendable {
     var payers: [String: Set<String>] = [:]
     /// Per order id, how many transactions claim it (`claim(_:)`).
     var claims: [String: Int] = [:]
+    /// Per order id, the transactions held because they name it and it is not registered
+    /// (`PurchaseReport.unknownOrder`).
+    var heldNaming: [String: Set<String>] = [:]
+    /// Per credit key, the transactions held with that key (`Transaction.creditKey`).
+    var heldByCreditKey: [String: Set<String>] = [:]
+    /// The purchased transactions held for want of an order (`PurchaseReport.unmatchedTransaction`,
+    /// no order id): the ones a new order may be matched to, by product and quantity, in time order.
+    var unmatched: [ProductQuantity: SortedList<TransactionKey>] = [:]
+    /// Transactions held as unmatched though they name an order or have no receipt (only a
+    /// hand-made snapshot has them): a new order looks at each, as it did at every held one.
+    var unmatchedOthers: Set<String> = []
+    /// The registered orders no transaction claims, by product and quantity, by creation time.
+    var unclaimedOrders: [ProductQuantity: SortedList<OrderKey>] = [:]
 
     init() {}
 
-    init(_ records: [String: PurchaseRecord]) {
-        for (id, record) in records { add(id, record) }
+    init(_ records: [String: PurchaseRecord], orders: [String: Order]) {
+        for (id, record) in records { add(id, record, orders: [:]) }
+        for order in orders.values { addOrder(order) }
     }
 
     /// The order a transaction keeps from being matched to another: the one it pays or has paid,
@@ -453,28 +580,178 @@ struct RecordIndex: Equatable, Sendable {
         }
     }
 
-    /// Replaces what `old` (the record `id` was) added with what `new` adds.
-    mutating func replace(_ id: String, _ old: PurchaseRecord?, with new: PurchaseRecord?) {
-        if let old { remove(id, old) }
-        if let new { add(id, new) }
+    /// Replaces what `old` (the record `id` was) added with what `new` adds, and returns the
+    /// order it left unclaimed, if any: a transaction without an order id may now be matched to it.
+    @discardableResult
+    mutating func replace(_ id: String, _ old: PurchaseRecord?, with new: PurchaseRecord?, orders: [String: Order]) -> String? {
+        var freed: String?
+        if let old { freed = remove(id, old, orders: orders) }
+        if let new { add(id, new, orders: orders) }
+        guard let freed, claims[freed] == nil, orders[freed] != nil else { return nil }
+        return freed
     }
 
-    private mutating func add(_ id: String, _ record: PurchaseRecord) {
-        if case .held = record.status { held.insert(id) }
+    /// Notes a registered order (unclaimed unless a transaction names it already).
+    mutating func addOrder(_ order: Order) {
+        if claims[order.id] == nil { unclaimedOrders[ProductQuantity(order), default: SortedList()].insert(OrderKey(order)) }
+    }
+
+    /// Forgets a registered order (a step taken back).
+    mutating func removeOrder(_ order: Order) {
+        Self.remove(OrderKey(order), from: &unclaimedOrders, ProductQuantity(order))
+    }
+
+    private mutating func add(_ id: String, _ record: PurchaseRecord, orders: [String: Order]) {
+        if case .held(let report) = record.status {
+            held.insert(id)
+            heldByCreditKey[record.transaction.creditKey, default: []].insert(id)
+            switch report {
+            case .unknownOrder(_, let order): heldNaming[order, default: []].insert(id)
+            case .unmatchedTransaction:
+                switch Unmatched(record) {
+                case .matchable(let key): unmatched[ProductQuantity(record.transaction), default: SortedList()].insert(key)
+                case .anomalous: unmatchedOthers.insert(id)
+                case .settled: break
+                }
+            default: break
+            }
+        }
         if let order = record.status.orderPaid { payers[order, default: []].insert(id) }
-        if let order = RecordIndex.claim(record) { claims[order, default: 0] += 1 }
+        if let order = RecordIndex.claim(record) {
+            claims[order, default: 0] += 1
+            if claims[order] == 1, let registered = orders[order] { removeOrder(registered) }
+        }
     }
 
-    private mutating func remove(_ id: String, _ record: PurchaseRecord) {
-        if case .held = record.status { held.remove(id) }
-        if let order = record.status.orderPaid {
-            payers[order]?.remove(id)
-            if payers[order]?.isEmpty == true { payers[order] = nil }
+    /// Returns the order whose last claim this was.
+    private mutating func remove(_ id: String, _ record: PurchaseRecord, orders: [String: Order]) -> String? {
+        if case .held(let report) = record.status {
+            held.remove(id)
+            Self.remove(id, from: &heldByCreditKey, record.transaction.creditKey)
+            switch report {
+            case .unknownOrder(_, let order): Self.remove(id, from: &heldNaming, order)
+            case .unmatchedTransaction:
+                switch Unmatched(record) {
+                case .matchable(let key): Self.remove(key, from: &unmatched, ProductQuantity(record.transaction))
+                case .anomalous: unmatchedOthers.remove(id)
+                case .settled: break
+                }
+            default: break
+            }
         }
-        if let order = RecordIndex.claim(record) {
-            claims[order, default: 0] -= 1
-            if claims[order] == 0 { claims[order] = nil }
+        if let order = record.status.orderPaid { Self.remove(id, from: &payers, order) }
+        guard let order = RecordIndex.claim(record) else { return nil }
+        claims[order, default: 0] -= 1
+        guard claims[order] == 0 else { return nil }
+        claims[order] = nil
+        if let registered = orders[order] { addOrder(registered) }
+        return order
+    }
+
+    private static func remove(_ id: String, from sets: inout [String: Set<String>], _ key: String) {
+        sets[key]?.remove(id)
+        if sets[key]?.isEmpty == true { sets[key] = nil }
+    }
+
+    private static func remove<Element>(_ element: Element, from lists: inout [ProductQuantity: SortedList<Element>], _ key: ProductQuantity) {
+        lists[key]?.remove(element)
+        if lists[key]?.isEmpty == true { lists[key] = nil }
+    }
+}
+
+/// What deciding a transaction held as unmatched again can do, its credit aside (a credit
+/// releases any held transaction; see `PurchaseLedger.releaseKept`).
+enum Unmatched {
+    /// Purchased, with a receipt and no order id: matched once an order is available to it.
+    case matchable(TransactionKey)
+    /// Restored, with a receipt and no order id: stays as it is (restores are not matched).
+    case settled
+    /// Anything else (names an order, has no receipt): decided afresh at every release.
+    case anomalous
+
+    init(_ record: PurchaseRecord) {
+        let transaction = record.transaction
+        guard transaction.orderID == nil, let receipt = transaction.receipt, !receipt.isEmpty else {
+            self = .anomalous
+            return
         }
+        self = transaction.state == .purchased ? .matchable(TransactionKey(record)) : .settled
+    }
+}
+
+/// What a transaction without an order id is matched on: the product and the quantity.
+struct ProductQuantity: Hashable, Sendable {
+    var product: String
+    var quantity: Int
+
+    init(_ order: Order) { (product, quantity) = (order.product.identifier, order.quantity) }
+    init(_ transaction: Transaction) { (product, quantity) = (transaction.productIdentifier, transaction.quantity) }
+}
+
+/// What may release a held transaction, noted since the last release: the orders registered or
+/// left unclaimed (a superset: whether they still are is checked then), and how many credits had
+/// been made at the last release.
+struct ReleaseMarks: Hashable, Sendable {
+    var available: Set<String> = []
+    var creditsSeen = 0
+}
+
+/// Held transactions to settle, each with the order it was found for: a binary heap, earliest first.
+struct TransactionQueue {
+    private var heap: [(key: TransactionKey, order: String)] = []
+
+    var peek: (key: TransactionKey, order: String)? { heap.first }
+
+    mutating func push(_ key: TransactionKey, _ order: String) {
+        heap.append((key, order))
+        var child = heap.count - 1
+        while child > 0 {
+            let parent = (child - 1) / 2
+            guard heap[child].key < heap[parent].key else { break }
+            heap.swapAt(child, parent)
+            child = parent
+        }
+    }
+
+    mutating func pop() {
+        guard !heap.isEmpty else { return }
+        heap.swapAt(0, heap.count - 1)
+        heap.removeLast()
+        var parent = 0
+        while true {
+            let left = 2 * parent + 1, right = left + 1
+            var smallest = parent
+            if left < heap.count, heap[left].key < heap[smallest].key { smallest = left }
+            if right < heap.count, heap[right].key < heap[smallest].key { smallest = right }
+            if smallest == parent { return }
+            heap.swapAt(parent, smallest)
+            parent = smallest
+        }
+    }
+}
+
+/// A transaction's place in time, in the order `PurchaseRecord.chronological` gives records.
+struct TransactionKey: Comparable, Hashable, Sendable {
+    var date: Timestamp
+    var id: String
+
+    init(_ record: PurchaseRecord) { (date, id) = (record.transaction.date, record.transaction.identifier) }
+
+    static func < (lhs: TransactionKey, rhs: TransactionKey) -> Bool {
+        lhs.date != rhs.date ? lhs.date < rhs.date : lhs.id < rhs.id
+    }
+}
+
+/// An order's place among the candidates for a match: by creation time, and at the same time the
+/// smaller id after the larger, so that the last candidate is the one `match` takes.
+struct OrderKey: Comparable, Hashable, Sendable {
+    var createdAt: Timestamp
+    var id: String
+
+    init(_ order: Order) { (createdAt, id) = (order.createdAt, order.id) }
+
+    static func < (lhs: OrderKey, rhs: OrderKey) -> Bool {
+        lhs.createdAt != rhs.createdAt ? lhs.createdAt < rhs.createdAt : lhs.id > rhs.id
     }
 }
 

@@ -379,7 +379,7 @@ struct PurchaseWorld {
             throw Violation(description: "the journal replays to another ledger: \(differ.map { "\($0): live \(String(describing: live.records[$0]?.status)), replayed \(String(describing: replayed.records[$0]?.status))" })")
         }
         // What a step looks up is kept with the records, through every step, failure and restart.
-        for (name, ledger) in [("live", live), ("replayed", replayed)] where ledger.index != RecordIndex(ledger.state.records) {
+        for (name, ledger) in [("live", live), ("replayed", replayed)] where ledger.index != RecordIndex(ledger.state.records, orders: ledger.state.orders) {
             throw Violation(description: "the \(name) ledger's record index is not its records'")
         }
         coverage.replaysCompared += 1

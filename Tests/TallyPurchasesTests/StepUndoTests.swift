@@ -40,7 +40,7 @@ final class StepUndoTests: XCTestCase {
                         XCTAssertEqual(journaled.ledger.uploadsInFlight, inFlight, cell)
                         XCTAssertNil(journaled.ledger.undo, cell)
                     }
-                    XCTAssertEqual(journaled.ledger.index, RecordIndex(journaled.ledger.state.records), cell)
+                    XCTAssertEqual(journaled.ledger.index, RecordIndex(journaled.ledger.state.records, orders: journaled.ledger.state.orders), cell)
                     storage.failOnNextAppend = nil
                 }
             }

@@ -1,0 +1,49 @@
+import TallyTesting
+import XCTest
+@testable import TallyPurchases
+
+/// `SortedList` against a sorted array of distinct elements: inserts and removes (enough of them
+/// to split chunks of 512 and empty them again), and the searches the ledger makes.
+final class SortedListTests: XCTestCase {
+    func testAgreesWithASortedArray() {
+        // Each operation: insert (true) or remove a value; values from a range small enough that
+        // removes often find their value and inserts often find it there already.
+        let operation = Gen.zip(Gen<Bool>.frequency([(3, .constant(true)), (2, .constant(false))]), Gen.int(in: 0...2_999))
+        forAll(operation.array(count: 0...6_000), count: 30) { operations in
+            var list = SortedList<Int>()
+            var reference: Set<Int> = []
+            for (number, (inserts, value)) in operations.enumerated() {
+                if inserts { list.insert(value); reference.insert(value) } else { list.remove(value); reference.remove(value) }
+                guard number % 97 == 0 || number == operations.count - 1 else { continue }
+                let sorted = reference.sorted()
+                try expect(list.elements == sorted, "after operation \(number): \(list.count) elements, expected \(sorted.count)")
+                try expect(list.count == sorted.count, "count")
+                for probe in [-1, 0, value - 1, value, value + 1, 1_500, 3_000] {
+                    try expect(list.first(where: { $0 >= probe }) == sorted.first(where: { $0 >= probe }), "first ≥ \(probe)")
+                    try expect(list.first(where: { $0 > probe }) == sorted.first(where: { $0 > probe }), "first > \(probe)")
+                    try expect(list.last(where: { $0 <= probe }) == sorted.last(where: { $0 <= probe }), "last ≤ \(probe)")
+                    try expect(list.last(where: { $0 < probe }) == sorted.last(where: { $0 < probe }), "last < \(probe)")
+                    try expect(list.contains(probe) == reference.contains(probe), "contains \(probe)")
+                }
+            }
+        }
+    }
+
+    func testChunksSplitAndEqualityIgnoresThem() {
+        // Ascending inserts fill chunks by appending; descending ones split them.
+        var ascending = SortedList<Int>(), descending = SortedList<Int>()
+        for value in 0..<5_000 { ascending.insert(value) }
+        for value in (0..<5_000).reversed() { descending.insert(value) }
+        XCTAssertEqual(ascending.elements, Array(0..<5_000))
+        XCTAssertEqual(ascending, descending)
+        for value in stride(from: 0, to: 5_000, by: 2) { descending.remove(value) }
+        XCTAssertEqual(descending.elements, Array(stride(from: 1, to: 5_000, by: 2)))
+        XCTAssertNotEqual(ascending, descending)
+        XCTAssertEqual(descending.last(where: { $0 <= 4_000 }), 3_999)
+        XCTAssertEqual(descending.first(where: { $0 >= 4_000 }), 4_001)
+        for value in 0..<5_000 { descending.remove(value) }
+        XCTAssertTrue(descending.isEmpty)
+        XCTAssertNil(descending.first(where: { _ in true }))
+        XCTAssertNil(descending.last(where: { _ in true }))
+    }
+}
