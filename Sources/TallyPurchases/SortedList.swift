@@ -18,6 +18,9 @@ struct SortedList<Element: Comparable>: Sendable where Element: Sendable {
 
     var isEmpty: Bool { count == 0 }
 
+    /// The smallest element.
+    var first: Element? { chunks.first?.first }
+
     /// The elements in order.
     var elements: [Element] { chunks.flatMap { $0 } }
 

@@ -18,6 +18,7 @@ final class SortedListTests: XCTestCase {
                 let sorted = reference.sorted()
                 try expect(list.elements == sorted, "after operation \(number): \(list.count) elements, expected \(sorted.count)")
                 try expect(list.count == sorted.count, "count")
+                try expect(list.first == sorted.first, "first")
                 for probe in [-1, 0, value - 1, value, value + 1, 1_500, 3_000] {
                     try expect(list.first(where: { $0 >= probe }) == sorted.first(where: { $0 >= probe }), "first ≥ \(probe)")
                     try expect(list.first(where: { $0 > probe }) == sorted.first(where: { $0 > probe }), "first > \(probe)")
@@ -43,7 +44,7 @@ final class SortedListTests: XCTestCase {
         XCTAssertEqual(descending.first(where: { $0 >= 4_000 }), 4_001)
         for value in 0..<5_000 { descending.remove(value) }
         XCTAssertTrue(descending.isEmpty)
-        XCTAssertNil(descending.first(where: { _ in true }))
+        XCTAssertNil(descending.first)
         XCTAssertNil(descending.last(where: { _ in true }))
     }
 }
