@@ -38,7 +38,10 @@ extension Decimal {
     ///
     /// `Decimal` can hold some 39-digit coefficients (up to 2^128 − 1, about 3.4 × 10^38), but its
     /// arithmetic works to 38 digits, so this conversion stops at 38: `Decimal.greatestFiniteMagnitude`
-    /// converts to `BigDecimal` exactly but not back.
+    /// converts to `BigDecimal` exactly but not back. Likewise a value such as `1E+130`, which a
+    /// `Decimal` could hold as `1000 × 10^127`, gives `nil`: Foundation's own `Decimal(string:)`
+    /// returns `nil` for it, and `Decimal(sign:exponent:significand:)` and `1E+127 * 1000` make it NaN
+    /// (swift-foundation on Linux).
     ///
     /// ```swift
     /// Decimal(exactly: BigDecimal("12.75"))                      // 12.75
