@@ -55,8 +55,11 @@ public struct PurchaseLedger: Sendable {
     /// written. Trying each step on a copy and comparing the copy with the ledger made every
     /// step O(transactions), a log quadratic in its length (a review: 32,000 transactions, 120 s).
     var undo: StepUndo?
-    /// The policy in force.
-    public var policy: PurchasePolicy
+    /// The policy in force. A new one marks every order as available to the held transactions
+    /// (`marks`): a wider window can match one that had no order in the old one.
+    public var policy: PurchasePolicy {
+        didSet { if policy != oldValue { marks.available = Set(state.orders.keys) } }
+    }
     /// For tests: release, match and find another payer by the definitions, looking at every held
     /// transaction when an order is registered, at every order for a match and at every payer of
     /// an order, instead of searching `index` and `marks` (`ReleaseIndexTests` checks that both
@@ -190,54 +193,78 @@ public struct PurchaseLedger: Sendable {
     /// matched to, as if every held transaction had been settled in time order.
     ///
     /// Why no other can change: a held unmatched transaction had no candidate order when it was
-    /// last decided; an order becomes a candidate only by being registered or by losing its last
-    /// claim, and both put it in `marks.available` until the next release. A release settles the
-    /// transactions in time order; one that finds no candidate at its turn keeps its status, and
-    /// an order that a later one gives up is noted again for the next release. Each order of
-    /// `available` is followed through the held unmatched transactions of its product and
-    /// quantity whose window holds it (a contiguous run of them in time order, since the window's
-    /// ends move with the transaction's date), and only while nobody claims it: the one that
-    /// settles first claims an order (a match), so the run stops there.
+    /// last decided; under one policy, an order becomes a candidate only by being registered or by
+    /// losing its last claim, and both put it in `marks.available` until the next release (a new
+    /// policy marks every order). A release settles the transactions in time order; one that
+    /// finds no candidate at its turn keeps its status, and an order that a later one gives up is
+    /// noted again for the next release.
+    ///
+    /// How they are found: per product and quantity, the candidate orders are kept by creation
+    /// time. The transactions whose window holds an order form a contiguous run of the held ones
+    /// in time order (the window's ends move with the transaction's date), and a later order's run
+    /// starts no earlier; so the group's next transaction to settle is the first after the cursor
+    /// whose window holds its earliest unclaimed candidate. A candidate found claimed, or before
+    /// the window of every transaction still to come, is dropped (and added back if a kept
+    /// transaction gives it up). One heap entry per group: each search settles a transaction or
+    /// drops a candidate, so a release costs O((k + a) log n), for k transactions settled and a
+    /// orders marked.
     private mutating func releaseUnmatched(after kept: [PurchaseRecord], available: Set<String>) -> [PurchaseAction] {
-        var candidates = available
-        for record in kept { if let id = record.transaction.orderID { candidates.insert(id) } }
         let skew = policy.clockSkew, earliest = Duration.zero - policy.orderMatchWindow
-        // The first held unmatched transaction after `cursor` whose window holds `order`.
-        func next(for order: Order, after cursor: TransactionKey?) -> TransactionKey? {
-            guard index.claims[order.id] == nil, let run = index.unmatched[ProductQuantity(order)] else { return nil }
-            let first = run.first { key in
-                (cursor.map { key > $0 } ?? true) && key.date.advanced(by: skew) >= order.createdAt
+        var candidates: [ProductQuantity: SortedList<OrderKey>] = [:]
+        func add(_ id: String) {
+            if let order = state.orders[id] { candidates[ProductQuantity(order), default: SortedList()].insert(OrderKey(order)) }
+        }
+        for id in available { add(id) }
+        // The first held unmatched transaction of `group` after `cursor` whose window holds one of
+        // the group's unclaimed candidates, dropping the candidates no such transaction holds.
+        func next(in group: ProductQuantity, after cursor: TransactionKey?) -> TransactionKey? {
+            guard let run = index.unmatched[group] else { return nil }
+            while let order = candidates[group]?.first {
+                if index.claims[order.id] == nil {
+                    let first = run.first { key in
+                        (cursor.map { key > $0 } ?? true) && key.date.advanced(by: skew) >= order.createdAt
+                    }
+                    guard let first else { return nil }
+                    if first.date.advanced(by: earliest) <= order.createdAt { return first }
+                }
+                candidates[group]?.remove(order)
             }
-            guard let first, first.date.advanced(by: earliest) <= order.createdAt else { return nil }
-            return first
+            return nil
         }
         var queue = TransactionQueue()
-        for id in candidates { if let order = state.orders[id], let key = next(for: order, after: nil) { queue.push(key, id) } }
-        var actions: [PurchaseAction] = []
+        var entry: [ProductQuantity: TransactionKey] = [:]  // each group's entry in `queue`
         var cursor: TransactionKey?
+        func refresh(_ group: ProductQuantity) {
+            let key = next(in: group, after: cursor)
+            guard key != entry[group] else { return }
+            entry[group] = key
+            if let key { queue.push(key, group) }
+        }
+        for group in Array(candidates.keys) { refresh(group) }
+        var actions: [PurchaseAction] = []
         var keptIndex = 0
         while true {
             let nextKept = keptIndex < kept.count ? TransactionKey(kept[keptIndex]) : nil
-            // Entries already settled, or whose order was claimed since, are followed again
-            // from the cursor (a claimed order's run stops until it is given up again).
-            while let (key, id) = queue.peek, cursor.map({ key <= $0 }) ?? false || index.claims[id] != nil {
+            // Outdated entries are dropped; a group's entry at or before the cursor is found again.
+            while let (key, group) = queue.peek, entry[group] != key || (cursor.map { key <= $0 } ?? false) {
                 queue.pop()
-                if let order = state.orders[id], let key = next(for: order, after: cursor) { queue.push(key, id) }
+                if entry[group] == key { entry[group] = nil; refresh(group) }
             }
             if let nextKept, queue.peek.map({ nextKept <= $0.key }) ?? true {
                 let record = kept[keptIndex]
                 keptIndex += 1
                 cursor = nextKept
                 actions += settle(record)
-                if let id = record.transaction.orderID, candidates.contains(id), let order = state.orders[id],
-                   let key = next(for: order, after: cursor) {
-                    queue.push(key, id)  // given up, perhaps: followed again from here
+                if let id = record.transaction.orderID, let order = state.orders[id], index.claims[id] == nil {
+                    add(id)  // given up, perhaps: followed again from here
+                    refresh(ProductQuantity(order))
                 }
-            } else if let (key, id) = queue.peek {
+            } else if let (key, group) = queue.peek {
                 queue.pop()
+                entry[group] = nil
                 cursor = key
                 if let record = state.records[key.id] { actions += settle(record) }
-                if let order = state.orders[id], let key = next(for: order, after: cursor) { queue.push(key, id) }
+                refresh(group)
             } else {
                 return actions
             }
@@ -560,8 +587,9 @@ struct RecordIndex: Equatable, Sendable {
     /// The purchased transactions held for want of an order (`PurchaseReport.unmatchedTransaction`,
     /// no order id): the ones a new order may be matched to, by product and quantity, in time order.
     var unmatched: [ProductQuantity: SortedList<TransactionKey>] = [:]
-    /// Transactions held as unmatched though they name an order or have no receipt (only a
-    /// hand-made snapshot has them): a new order looks at each, as it did at every held one.
+    /// Transactions held as unmatched though they name an order, have no receipt or carry a
+    /// report the ledger would not write (only a hand-made snapshot has them): a new order looks
+    /// at each, as it did at every held one.
     var unmatchedOthers: Set<String> = []
     /// The registered orders no transaction claims, by product and quantity, by creation time.
     var unclaimedOrders: [ProductQuantity: SortedList<OrderKey>] = [:]
@@ -671,12 +699,14 @@ enum Unmatched {
     case matchable(TransactionKey)
     /// Restored, with a receipt and no order id: stays as it is (restores are not matched).
     case settled
-    /// Anything else (names an order, has no receipt): decided afresh at every release.
+    /// Anything else (names an order, has no receipt, or a report the ledger would not write,
+    /// which only a hand-made snapshot has): decided afresh at every release.
     case anomalous
 
     init(_ record: PurchaseRecord) {
         let transaction = record.transaction
-        guard transaction.orderID == nil, let receipt = transaction.receipt, !receipt.isEmpty else {
+        let report = PurchaseReport.unmatchedTransaction(transactionID: transaction.identifier, productIdentifier: transaction.productIdentifier)
+        guard transaction.orderID == nil, let receipt = transaction.receipt, !receipt.isEmpty, record.status == .held(report) else {
             self = .anomalous
             return
         }
@@ -701,14 +731,14 @@ struct ReleaseMarks: Hashable, Sendable {
     var creditsSeen = 0
 }
 
-/// Held transactions to settle, each with the order it was found for: a binary heap, earliest first.
+/// Held transactions to settle, each with the group it was found for: a binary heap, earliest first.
 struct TransactionQueue {
-    private var heap: [(key: TransactionKey, order: String)] = []
+    private var heap: [(key: TransactionKey, group: ProductQuantity)] = []
 
-    var peek: (key: TransactionKey, order: String)? { heap.first }
+    var peek: (key: TransactionKey, group: ProductQuantity)? { heap.first }
 
-    mutating func push(_ key: TransactionKey, _ order: String) {
-        heap.append((key, order))
+    mutating func push(_ key: TransactionKey, _ group: ProductQuantity) {
+        heap.append((key, group))
         var child = heap.count - 1
         while child > 0 {
             let parent = (child - 1) / 2

@@ -1,5 +1,6 @@
 /// A sorted collection of distinct elements with O(log n + c) search and O(c + n / c) insertion
-/// and removal (c, the chunk size, is at most 512): a list of sorted chunks.
+/// and removal (c, the chunk size, is at most 512): a list of sorted chunks, split when one passes
+/// 512 elements and merged with a neighbour when the two fit in 256.
 ///
 /// The ledger keeps the transactions held for want of an order and the orders nobody claims in
 /// these, so that matching one to the other looks at the few elements within a time window
@@ -102,7 +103,17 @@ struct SortedList<Element: Comparable>: Sendable where Element: Sendable {
         guard chunks[c][p] == element else { return }
         chunks[c].remove(at: p)
         count -= 1
-        if chunks[c].isEmpty { chunks.remove(at: c) }
+        if chunks[c].isEmpty {
+            chunks.remove(at: c)
+        } else if c + 1 < chunks.count, chunks[c].count + chunks[c + 1].count <= Self.maximumChunk / 2 {
+            // Two neighbours that fit in half a chunk become one, so that removals do not leave
+            // many small chunks behind.
+            chunks[c] += chunks[c + 1]
+            chunks.remove(at: c + 1)
+        } else if c > 0, chunks[c - 1].count + chunks[c].count <= Self.maximumChunk / 2 {
+            chunks[c - 1] += chunks[c]
+            chunks.remove(at: c)
+        }
     }
 }
 

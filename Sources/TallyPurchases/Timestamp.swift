@@ -203,6 +203,11 @@ extension Int64 {
 extension Duration {
     /// The duration in whole milliseconds, truncated toward zero and clamped to Int64.
     var wholeMilliseconds: Int64 {
+        // `components` traps when the seconds do not fit `Int64` (a `Duration` has 128 bits):
+        // a review found `PurchasePolicy(orderMatchWindow: .seconds(Int64.min))` stopping the
+        // ledger at the first purchase without an order id.
+        if self >= .milliseconds(Int64.max) { return .max }
+        if self <= .milliseconds(Int64.min) { return .min }
         let (seconds, attoseconds) = components
         let (scaled, overflow) = seconds.multipliedReportingOverflow(by: 1000)
         if overflow { return seconds < 0 ? .min : .max }

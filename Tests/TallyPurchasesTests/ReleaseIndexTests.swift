@@ -30,11 +30,17 @@ final class ReleaseIndexTests: XCTestCase {
         }
         static let names = [
             "order", "purchasing", "purchased", "lostID", "restored", "failed", "accepted", "rejected", "uploadFailed",
-            "resume", "restart", "noReceipt",
+            "resume", "restart", "noReceipt", "policy",
         ]
     }
 
     static let policy = PurchasePolicy(orderMatchWindow: .seconds(30 * 60), clockSkew: .seconds(2 * 60))
+    /// The policies a live ledger may be switched to (step "policy"): a narrower window, a wider
+    /// one with no skew, and the first again.
+    static let policies = [
+        policy, PurchasePolicy(orderMatchWindow: .seconds(10 * 60), clockSkew: .seconds(5 * 60)),
+        PurchasePolicy(orderMatchWindow: .seconds(60 * 60), clockSkew: .zero),
+    ]
 
     static var step: Gen<Step> {
         Gen.zip(
@@ -42,7 +48,7 @@ final class ReleaseIndexTests: XCTestCase {
                 Gen<Int>.frequency([
                     (6, .constant(0)), (3, .constant(1)), (3, .constant(2)), (6, .constant(3)), (2, .constant(4)),
                     (2, .constant(5)), (3, .constant(6)), (2, .constant(7)), (1, .constant(8)), (1, .constant(9)),
-                    (1, .constant(10)), (1, .constant(11)),
+                    (1, .constant(10)), (1, .constant(11)), (1, .constant(12)),
                 ]),
                 Gen.int(in: 0...7), Gen.int(in: 0...9)),
             Gen.zip(Gen.int(in: 0...1), Gen.int(in: 1...2), Gen.int(in: 0...80)),
@@ -83,12 +89,12 @@ final class ReleaseIndexTests: XCTestCase {
             var purchased = transaction(.purchased, orderID: "O\(step.order)")
             purchased.receipt = nil
             return .transactionUpdated(purchased)
-        default: return nil  // 9: resume (10, a restart, never gets here)
+        default: return nil  // 9: resume (10, a restart, and 12, a new policy, never get here)
         }
     }
 
     func testReleasesAndMatchesAgreeWithTheDefinitions() {
-        var matches = 0, releasedByOrders = 0, takenBack = 0, restarts = 0
+        var matches = 0, releasedByOrders = 0, takenBack = 0, restarts = 0, policyChanges = 0
         forAll(Self.step.array(count: 0...120), count: 400) { steps in
             var indexed = PurchaseLedger(policy: Self.policy)
             var defined = PurchaseLedger(policy: Self.policy)
@@ -97,10 +103,18 @@ final class ReleaseIndexTests: XCTestCase {
                 let context = "step \(number): \(step)"
                 if step.kind == 10 {
                     // A restart from a snapshot: what the ledger remembers, nothing else.
-                    indexed = PurchaseLedger(state: indexed.state, policy: Self.policy)
-                    defined = PurchaseLedger(state: defined.state, policy: Self.policy)
+                    indexed = PurchaseLedger(state: indexed.state, policy: indexed.policy)
+                    defined = PurchaseLedger(state: defined.state, policy: defined.policy)
                     defined.usesDefinitions = true
                     restarts += 1
+                    continue
+                }
+                if step.kind == 12 {
+                    // The policy changed on the live ledger: a wider window can match what a
+                    // narrower one held.
+                    indexed.policy = Self.policies[step.order % Self.policies.count]
+                    defined.policy = indexed.policy
+                    policyChanges += 1
                     continue
                 }
                 let event = try Self.event(step)
@@ -126,11 +140,12 @@ final class ReleaseIndexTests: XCTestCase {
             }
         }
         // The runs must reach what the indexes decide (counts over all cases, shrinking included).
-        print("release runs: \(matches) matches, \(releasedByOrders) orders releasing kept transactions, \(takenBack) steps taken back, \(restarts) restarts")
+        print("release runs: \(matches) matches, \(releasedByOrders) orders releasing kept transactions, \(takenBack) steps taken back, \(restarts) restarts, \(policyChanges) policy changes")
         XCTAssertGreaterThan(matches, 500)
         XCTAssertGreaterThan(releasedByOrders, 200)
         XCTAssertGreaterThan(takenBack, 500)
         XCTAssertGreaterThan(restarts, 100)
+        XCTAssertGreaterThan(policyChanges, 100)
     }
 
     // MARK: - What the random runs reach rarely
@@ -151,12 +166,16 @@ final class ReleaseIndexTests: XCTestCase {
 
     /// Runs `events` through a ledger and through one deciding by the definitions, checking each
     /// step as the random runs do, and returns the indexed ledger's actions at each step.
-    func agreeingSteps(_ events: [PurchaseEvent], from state: PurchaseLedger.State = .init(), takingBack: Set<Int> = []) -> [[PurchaseAction]] {
+    func agreeingSteps(
+        _ events: [PurchaseEvent], from state: PurchaseLedger.State = .init(), takingBack: Set<Int> = [],
+        policies: [Int: PurchasePolicy] = [:]
+    ) -> [[PurchaseAction]] {
         var indexed = PurchaseLedger(state: state)
         var defined = PurchaseLedger(state: state)
         defined.usesDefinitions = true
         var steps: [[PurchaseAction]] = []
         for (number, event) in events.enumerated() {
+            if let policy = policies[number] { (indexed.policy, defined.policy) = (policy, policy) }
             func take(_ ledger: inout PurchaseLedger) -> [PurchaseAction] {
                 ledger.beginStep()
                 let actions = ledger.handle(event)
@@ -232,5 +251,43 @@ final class ReleaseIndexTests: XCTestCase {
         state.records["T"] = PurchaseRecord(transaction: t, status: .held(.unmatchedTransaction(transactionID: "T", productIdentifier: "p")))
         let steps = agreeingSteps([try Self.order("Z", "q", minutes: 2)], from: state)
         XCTAssertTrue(steps[0].contains { if case .uploadReceipt(let upload) = $0 { upload.orderID == "X" } else { false } }, "\(steps[0])")
+    }
+
+    /// A review's two finds. A policy widened on a live ledger: T, held under a one-minute
+    /// window, has X in the new hour-long one, and the next order (of another product) settles it.
+    func testAWiderPolicyReleasesWhatTheNarrowOneHeld() throws {
+        let narrow = PurchasePolicy(orderMatchWindow: .seconds(60), clockSkew: .zero)
+        let wide = PurchasePolicy(orderMatchWindow: .seconds(3600), clockSkew: .zero)
+        let steps = agreeingSteps(
+            [try Self.order("X", "p"), Self.purchase("T", "p", order: nil, minutes: 10), try Self.order("Z", "q", minutes: 11)],
+            policies: [0: narrow, 2: wide])
+        XCTAssertEqual(steps[1], [.report(.unmatchedTransaction(transactionID: "T", productIdentifier: "p"))])
+        XCTAssertTrue(steps[2].contains(.report(.matchedByProductAndTime(transactionID: "T", orderID: "X"))), "\(steps[2])")
+    }
+
+    /// A snapshot whose unmatched report is not the one the ledger would write (another product
+    /// named in it): the next order writes it anew, as settling every held transaction did.
+    func testAStaleUnmatchedReportIsWrittenAnew() throws {
+        let t = Transaction(identifier: "T", productIdentifier: "p", date: Self.t0, state: .purchased, receipt: "R")
+        var state = PurchaseLedger.State()
+        state.records["T"] = PurchaseRecord(transaction: t, status: .held(.unmatchedTransaction(transactionID: "T", productIdentifier: "old-name")))
+        let steps = agreeingSteps([try Self.order("Z", "q")], from: state)
+        XCTAssertEqual(steps[0], [.report(.unmatchedTransaction(transactionID: "T", productIdentifier: "p"))])
+    }
+
+    /// Windows and skews beyond what a `Timestamp` spans clamp instead of stopping the ledger.
+    func testExtremePoliciesDoNotStopTheLedger() throws {
+        for (window, skew) in [(Duration.seconds(Int64.min), Duration.seconds(Int64.max)), (.seconds(Int64.max), .seconds(Int64.min))] {
+            var ledger = PurchaseLedger(policy: PurchasePolicy(orderMatchWindow: window, clockSkew: skew))
+            ledger.handle(try Self.order("X", "p"))
+            let actions = ledger.handle(Self.purchase("T", "p", order: nil))
+            XCTAssertFalse(actions.isEmpty, "\(window), \(skew)")
+        }
+        XCTAssertEqual(Duration.seconds(Int64.max).wholeMilliseconds, .max)
+        XCTAssertEqual(Duration.seconds(Int64.min).wholeMilliseconds, .min)
+        XCTAssertEqual(Duration.milliseconds(Int64.max).wholeMilliseconds, .max)
+        XCTAssertEqual(Duration.milliseconds(Int64.min + 1).wholeMilliseconds, Int64.min + 1)
+        XCTAssertEqual(Duration.milliseconds(-1500).wholeMilliseconds, -1500)
+        XCTAssertEqual((Duration.seconds(2) + .nanoseconds(999_999)).wholeMilliseconds, 2000)
     }
 }
