@@ -95,8 +95,9 @@ public struct PurchaseLedger: Sendable {
     ///
     /// - Returns: the actions, in the order to take them; empty when there is nothing to do.
     /// - Complexity: O(1) for most events; O(log n) to match a transaction without an order id
-    ///   (n: orders); O((k + 1) log n) to register an order that settles k held transactions
-    ///   (n: held transactions).
+    ///   (n: orders); to register an order, O((k + m + 1) log n) when it settles k held
+    ///   transactions and m orders were registered or given up since the last release (all of
+    ///   them after a restart or a new policy): amortized over a log, O(log n) per event.
     @discardableResult
     public mutating func handle(_ event: PurchaseEvent) -> [PurchaseAction] {
         journalEvents = [event]
@@ -193,9 +194,10 @@ public struct PurchaseLedger: Sendable {
     /// matched to, as if every held transaction had been settled in time order.
     ///
     /// Why no other can change: a held unmatched transaction had no candidate order when it was
-    /// last decided; under one policy, an order becomes a candidate only by being registered or by
-    /// losing its last claim, and both put it in `marks.available` until the next release (a new
-    /// policy marks every order). A release settles the transactions in time order; one that
+    /// last decided (with matching on: a replay, which decides without matching, starts from
+    /// `init(state:)`, which marks every order, as a new policy does); under one policy, an order
+    /// becomes a candidate only by being registered or by losing its last claim, and both put it
+    /// in `marks.available` until the next release. A release settles the transactions in time order; one that
     /// finds no candidate at its turn keeps its status, and an order that a later one gives up is
     /// noted again for the next release.
     ///
@@ -205,9 +207,9 @@ public struct PurchaseLedger: Sendable {
     /// starts no earlier; so the group's next transaction to settle is the first after the cursor
     /// whose window holds its earliest unclaimed candidate. A candidate found claimed, or before
     /// the window of every transaction still to come, is dropped (and added back if a kept
-    /// transaction gives it up). One heap entry per group: each search settles a transaction or
-    /// drops a candidate, so a release costs O((k + a) log n), for k transactions settled and a
-    /// orders marked.
+    /// transaction gives it up). One heap entry per group; a search after the cursor moves either
+    /// finds the transaction to settle next or drops a candidate, so a release costs
+    /// O((k + a) log n), for k transactions settled (kept ones included) and a orders marked.
     private mutating func releaseUnmatched(after kept: [PurchaseRecord], available: Set<String>) -> [PurchaseAction] {
         let skew = policy.clockSkew, earliest = Duration.zero - policy.orderMatchWindow
         var candidates: [ProductQuantity: SortedList<OrderKey>] = [:]

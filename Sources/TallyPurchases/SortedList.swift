@@ -1,4 +1,4 @@
-/// A sorted collection of distinct elements with O(log n + c) search and O(c + n / c) insertion
+/// A sorted collection of distinct elements with O(log n) search and O(c + n / c) insertion
 /// and removal (c, the chunk size, is at most 512): a list of sorted chunks, split when one passes
 /// 512 elements and merged with a neighbour when the two fit in 256.
 ///

@@ -47,4 +47,26 @@ final class SortedListTests: XCTestCase {
         XCTAssertNil(descending.first)
         XCTAssertNil(descending.last(where: { _ in true }))
     }
+
+    /// Removals that shrink every chunk (every seventh value, then the next residue…) until
+    /// neighbours merge, with the searches checked along the way (a review counted no merge in
+    /// the random runs above).
+    func testSearchesAgreeAfterMerges() {
+        var list = SortedList<Int>(), reference = Set<Int>()
+        for value in (0..<2_000).reversed() { list.insert(value); reference.insert(value) }
+        for (number, value) in (0..<2_000).sorted(by: { ($0 % 7, $0) < ($1 % 7, $1) }).enumerated() {
+            list.remove(value)
+            reference.remove(value)
+            guard number % 5 == 0 else { continue }
+            let sorted = reference.sorted()
+            XCTAssertEqual(list.elements, sorted)
+            XCTAssertEqual(list.first, sorted.first)
+            for probe in [value - 1, value, value + 1, 999, 1_999] {
+                XCTAssertEqual(list.first(where: { $0 >= probe }), sorted.first(where: { $0 >= probe }), "\(number)")
+                XCTAssertEqual(list.last(where: { $0 <= probe }), sorted.last(where: { $0 <= probe }), "\(number)")
+                XCTAssertEqual(list.last(where: { $0 < probe }), sorted.last(where: { $0 < probe }), "\(number)")
+            }
+        }
+        XCTAssertTrue(list.isEmpty)
+    }
 }
