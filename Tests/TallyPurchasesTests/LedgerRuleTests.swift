@@ -188,7 +188,7 @@ final class LedgerReviewTests: XCTestCase, PurchaseFixtures {
         XCTAssertEqual(old.components(separatedBy: #""""#).count, 3, "the credit's key and the restore's original: \(old)")
         let reopened = JournaledLedger(journal: try PurchaseJournal(storage: MemoryJournalStorage(bytes: Array(old.utf8))))
         XCTAssertEqual(reopened.ledger.credits.map(\.key), [""])
-        try reopened.handle(order("B", at: 0))
+        _ = try reopened.handle(order("B", at: 0))
         XCTAssertEqual(uploads(try reopened.handle(purchased("R2", order: "B", at: 6, state: .restored, original: ""))), ["R2→B"])
     }
 
