@@ -42,13 +42,9 @@ public final class JournaledLedger {
     ///   (one sync per step that changes something) and taken back otherwise. (Each step used to
     ///   be tried on a copy of the ledger and compared with it: O(transactions) a step.)
     public func handle(_ event: PurchaseEvent) throws(PurchaseError) -> [PurchaseAction] {
-        ledger.beginStep()
-        let actions = ledger.handle(event)
-        let undo = ledger.endStep()
         do {
-            try commit(undo)
+            return try recorded { $0.handle(event) }
         } catch {
-            ledger.rollBack(undo)
             // A server answer that could not be recorded is lost: the upload is no longer on
             // its way, so the next `resume()` or delivery asks for it again.
             switch event {
@@ -59,7 +55,6 @@ public final class JournaledLedger {
             }
             throw error
         }
-        return actions
     }
 
     /// The ledger's `resume()`, recorded like a step: call it once after start-up.
@@ -67,9 +62,13 @@ public final class JournaledLedger {
     /// - Throws: as `handle(_:)`: `PurchaseError.journalIO`, `.invalidEvent` or `.journalTooLarge`,
     ///   with the ledger unchanged and none of the actions to be taken.
     public func resume() throws(PurchaseError) -> [PurchaseAction] {
-        ledger.beginStep()
-        let actions = ledger.resume()
-        let undo = ledger.endStep()
+        try recorded { $0.resume() }
+    }
+
+    /// Takes `step` on the ledger in place and records it; when it cannot be recorded, takes it
+    /// back and throws.
+    private func recorded(_ step: (inout PurchaseLedger) -> [PurchaseAction]) throws(PurchaseError) -> [PurchaseAction] {
+        let (actions, undo) = ledger.recordingStep(step)
         do {
             try commit(undo)
         } catch {

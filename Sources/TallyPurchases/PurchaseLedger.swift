@@ -509,6 +509,14 @@ extension PurchaseLedger {
         return undo ?? StepUndo(creditCount: state.credits.count, journalEvents: journalEvents)
     }
 
+    /// Takes `step` while recording what it changes (`beginStep`, `endStep`): its actions, and
+    /// the record to take it back with (`rollBack`).
+    mutating func recordingStep(_ step: (inout PurchaseLedger) -> [PurchaseAction]) -> ([PurchaseAction], StepUndo) {
+        beginStep()
+        let actions = step(&self)
+        return (actions, endStep())
+    }
+
     /// Whether the step recorded in `undo` changed what the ledger remembers across a restart
     /// (`state`): what the comparison of a copy with the ledger said, in the step's own keys.
     func changedState(since undo: StepUndo) -> Bool {

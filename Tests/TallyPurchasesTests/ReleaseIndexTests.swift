@@ -119,9 +119,7 @@ final class ReleaseIndexTests: XCTestCase {
                 }
                 let event = try Self.event(step)
                 func take(_ ledger: inout PurchaseLedger) -> [PurchaseAction] {
-                    ledger.beginStep()
-                    let actions = event.map { ledger.handle($0) } ?? ledger.resume()
-                    let undo = ledger.endStep()
+                    let (actions, undo) = ledger.recordingStep { ledger in event.map { ledger.handle($0) } ?? ledger.resume() }
                     if step.takeBack { ledger.rollBack(undo) }
                     return actions
                 }
@@ -177,9 +175,7 @@ final class ReleaseIndexTests: XCTestCase {
         for (number, event) in events.enumerated() {
             if let policy = policies[number] { (indexed.policy, defined.policy) = (policy, policy) }
             func take(_ ledger: inout PurchaseLedger) -> [PurchaseAction] {
-                ledger.beginStep()
-                let actions = ledger.handle(event)
-                let undo = ledger.endStep()
+                let (actions, undo) = ledger.recordingStep { $0.handle(event) }
                 if takingBack.contains(number) { ledger.rollBack(undo) }
                 return actions
             }
