@@ -29,6 +29,8 @@ public enum ReplayCommand {
                   "subLocality", "city", "subAdministrativeArea", "administrativeArea", "postalCode",
                   "country", "isoCountryCode"}}
 
+        --lenient  ignore unknown keys in the document and in the events (they are errors by default)
+
         EXAMPLE:
           tally replay Examples/documents/replay-seed.json
 
