@@ -184,11 +184,19 @@ extension Gen {
         var rng = SplitMix64(seed: seed)
         var values: [Value] = []
         var failures = 0
-        while values.count < count && failures < count + 100 {
+        let failureLimit = Self.sampleFailureLimit(count: count)
+        while values.count < count && failures < failureLimit {
             var choices = Choices(random: SplitMix64(seed: rng.next()))
             if let value = try? generate(&choices) { values.append(value) } else { failures += 1 }
         }
         return values
+    }
+
+    /// How many failed draws `sample(count:)` allows: `count + 100`, saturating (the sum
+    /// overflowed for counts near `Int.max`: a review's `sample(count: Int.max - 50)` stopped the
+    /// process).
+    static func sampleFailureLimit(count: Int) -> Int {
+        count > Int.max - 100 ? Int.max : count + 100
     }
 }
 

@@ -42,6 +42,16 @@ final class ShrinkingKindsTests: XCTestCase {
 
     /// A wrong answer (`false`) does not shrink into an input the body could not evaluate (`nil`:
     /// the `try?` met a division by zero). It did: `(-0.0002, 0.0141)` shrank to `(0, 0)`.
+    /// Found in a review: `sample(count:)` allowed `count + 100` failed draws, a sum that
+    /// overflowed (and stopped the process) for counts near `Int.max`.
+    func testSampleFailureLimitSaturates() {
+        XCTAssertEqual(Gen<Int>.sampleFailureLimit(count: 10), 110)
+        XCTAssertEqual(Gen<Int>.sampleFailureLimit(count: Int.max - 100), Int.max)
+        XCTAssertEqual(Gen<Int>.sampleFailureLimit(count: Int.max - 50), Int.max)
+        XCTAssertEqual(Gen<Int>.sampleFailureLimit(count: Int.max), Int.max)
+        XCTAssertEqual(Gen<Int>.sampleFailureLimit(count: -5), 95)
+    }
+
     func testAFalseVerdictDoesNotShrinkIntoANilOne() throws {
         let reports = failures {
             forAll(Gen.zip(Gen.decimal(.moneySized), Gen.decimal(.moneySized)), count: 500, seed: 5) { a, b in
