@@ -49,12 +49,14 @@ public struct JSONReadingError: Error, Hashable, Sendable, CustomStringConvertib
 /// // an object whose one member is "amount": .number("12.75"), the number kept as its text
 /// ```
 /// - Complexity: O(n) in the length of the text; the limits bound the input size, the nesting
-///   depth (so the recursion) and each number's length.
+///   depth (so the recursion) and each number's length. Strings with more than 30 combining marks
+///   in a row are refused (see `isStreamSafe`): Swift compares and hashes them in quadratic time.
 public enum JSONReader {
     /// Reads `text` as one JSON value.
     ///
     /// - Throws: `JSONReadingError` with the line, column and reason: a syntax error, a limit
-    ///   exceeded, a duplicate key, invalid UTF-8 or escapes, or trailing content.
+    ///   exceeded, a duplicate key, invalid UTF-8 or escapes, a string with more than 30
+    ///   combining marks in a row, or trailing content.
     public static func read(_ text: String, limits: JSONLimits = .default) throws(JSONReadingError) -> JSONValue {
         try read(Array(text.utf8), limits: limits)
     }
@@ -231,6 +233,7 @@ public enum JSONReader {
         }
 
         mutating func string() throws(JSONReadingError) -> String {
+            let start = position
             position += 1  // opening quote
             var scalars = String.UnicodeScalarView()
             var runStart = position
@@ -245,7 +248,11 @@ public enum JSONReader {
                 if byte == UInt8(ascii: "\"") {
                     try flush(self, position, into: &scalars)
                     position += 1
-                    return String(scalars)
+                    let text = String(scalars)
+                    // Refused here, once, for every key and value: the layers above compare and
+                    // hash what they read, which Swift does in quadratic time on long runs of marks.
+                    guard isStreamSafe(text) else { throw error("a string that \(combiningRunReason)", at: start) }
+                    return text
                 }
                 if byte < 0x20 { throw error("a control character in a string must be escaped") }
                 if byte == UInt8(ascii: "\\") {

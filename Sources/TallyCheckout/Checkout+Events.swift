@@ -128,10 +128,18 @@ extension Checkout {
     /// An address the rules do not serve is refused with `shippingAddressUnserviceable` on the
     /// postal address, and the checkout stays as it was (so is one whose tax or shipping would take
     /// the total above `maximumTotal`). Otherwise the offered methods may change; when the selected
-    /// one is no longer offered, the first offered one is selected.
+    /// one is no longer offered, the first offered one is selected. A country or region code
+    /// longer than `maximumCodeLength` or with more than 30 combining marks in a row (no rule's
+    /// code can be either) is refused with `shippingContactInvalid` on the postal address, and
+    /// changes nothing either.
     public mutating func changeShippingContact(_ contact: Contact) -> ShippingContactUpdate {
         let newDestination = Destination(contact, terms)
         guard let offered = terms.offeredShippingMethods(under: newDestination.shippingRuleChoice) else {
+            // Such codes are served by no rule (asked here, on the refusal's path only).
+            if let reason = contact.postalAddress?.unmatchableCode {
+                let error = PaymentError(.shippingContactInvalid, contactField: .postalAddress, message: reason)
+                return ShippingContactUpdate(errors: [error], summaryItems: summary, shippingMethods: shippingMethodsForSheet)
+            }
             let place = [contact.postalAddress?.knownRegion, contact.postalAddress?.knownCountryCode]
                 .compactMap { $0 }.joined(separator: ", ")
             let error = PaymentError(
@@ -173,10 +181,16 @@ extension Checkout {
 
     /// `didChangeCouponCode`: applies a coupon; an empty code removes the applied one.
     ///
-    /// An unknown code gives `couponCodeInvalid`, an expired one `couponCodeExpired`; both leave
-    /// the summary as it was. A change that would take the total above `maximumTotal` (removing
+    /// An unknown code (so also one with more than 30 combining marks in a row) gives
+    /// `couponCodeInvalid`, an expired one `couponCodeExpired`; both leave the summary as it was. A change that would take the total above `maximumTotal` (removing
     /// a coupon raises the total) is refused with an error and changes nothing.
     public mutating func changeCouponCode(_ code: String) -> CouponCodeUpdate {
+        // No coupon's code has more than 30 combining marks in a row (`CheckoutError.unsafeText`),
+        // and comparing one that does would take time quadratic in its length.
+        guard isStreamSafe(code) else {
+            let error = PaymentError(.couponCodeInvalid, message: "the code \(combiningRunReason)")
+            return CouponCodeUpdate(errors: [error], summaryItems: summary, shippingMethods: shippingMethodsForSheet)
+        }
         // Foundation's trimming (bridging, allocations) only when an end of the code is a blank.
         func isBlank(_ scalar: Unicode.Scalar?) -> Bool { scalar.map(Checkout.isCouponCodeBlank) ?? false }
         let trimmed =
@@ -255,6 +269,10 @@ extension Checkout {
                     errors.append(error)
                     if status == .success { status = .invalidShippingPostalAddress }
                 }
+            } else if let reason = contact.postalAddress?.unmatchableCode {
+                // Served by no rule (see `unmatchableCode`): the address itself is refused.
+                errors.append(PaymentError(.shippingContactInvalid, contactField: .postalAddress, message: reason))
+                if status == .success { status = .invalidShippingPostalAddress }
             } else {
                 errors.append(PaymentError(.shippingAddressUnserviceable, contactField: .postalAddress, message: "\(merchantName) does not ship there"))
                 if status == .success { status = .invalidShippingPostalAddress }

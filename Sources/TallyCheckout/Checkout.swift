@@ -133,6 +133,17 @@ public struct Checkout: Hashable, Sendable {
     /// The sum of the final items, kept so that events need not re-sum them.
     public internal(set) var itemsSubtotal: BigDecimal
 
+    /// The most UTF-8 bytes a country or region code may have, in a rule or a contact: 256.
+    ///
+    /// Codes are matched as trimmed, lowercased Unicode strings (`" CA "` is `"ca"`); a code that
+    /// differs from a rule's outside ASCII is trimmed and lowercased again for each rule it is
+    /// compared with, so a contact's region of a million "é" against 51 state rules took a review
+    /// 31 s per contact change. Real codes ("US", "CA", "Québec", "Provincia autonoma di
+    /// Bolzano") are far below the bound, and with it each comparison costs at most a few
+    /// hundred bytes of work. A longer code in a rule is `CheckoutError.codeTooLong`; in a
+    /// contact, an invalid postal address.
+    public static let maximumCodeLength = 256
+
     /// WebKit refuses Apple Pay totals above 100,000,000.
     public static let webKitMaximumTotal: BigDecimal = 100_000_000
 
@@ -142,7 +153,9 @@ public struct Checkout: Hashable, Sendable {
     ///   amount with more decimals than the currency allows, a negative total, duplicate shipping
     ///   identifiers or coupon codes, an unknown selected method, a total above `maximumTotal`,
     ///   or a rule that could never apply (a shipping rule naming an unknown method, a second tax
-    ///   rule for one place, a second surcharge for one card type, a coupon code nobody can enter).
+    ///   rule for one place, a second surcharge for one card type, a coupon code nobody can enter),
+    ///   a text with more than 30 combining marks in a row (`.unsafeText`), or a country or
+    ///   region code longer than `maximumCodeLength` (`.codeTooLong`).
     /// - Complexity: O(n) in the number of items (their subtotal is computed once here), plus a
     ///   pass over the rules.
     public init(
@@ -163,6 +176,10 @@ public struct Checkout: Hashable, Sendable {
                 requiredShippingContactFields: requiredShippingContactFields, shippingType: shippingType, items: items,
                 shippingMethods: shippingMethods, coupons: coupons, taxRules: taxRules, shippingRules: shippingRules,
                 surcharges: surcharges, rounding: rounding, maximumTotal: maximumTotal))
+        // Before anything compares or hashes the texts (the selected method's lookup, the tax
+        // rule of the merchant's country).
+        try Checkout.checkTexts(terms.fields)
+        if let selectedShippingMethod, !isStreamSafe(selectedShippingMethod) { throw .unsafeText(place: "selectedShippingMethod") }
         try Checkout.checkLimits(items)
         itemsSubtotal = Checkout.subtotal(of: items)
         // An unknown identifier is reported by `validate`, after the duplicates it checks first.
@@ -185,6 +202,44 @@ public struct Checkout: Hashable, Sendable {
         }
     }
 
+    /// Every text of the terms has at most 30 combining marks in a row (`isStreamSafe`), or
+    /// `CheckoutError.unsafeText` names the first that has more (labels too: a checkout's `==`
+    /// and hashing compare them); every country and region code has at most
+    /// `maximumCodeLength` bytes, or `.codeTooLong` names it.
+    /// - Complexity: O(n) in the length of the texts; texts under 62 bytes are answered by
+    ///   their length.
+    static func checkTexts(_ fields: CheckoutTerms.Fields) throws(CheckoutError) {
+        func check(_ text: String, _ place: @autoclosure () -> String) throws(CheckoutError) {
+            if !isStreamSafe(text) { throw .unsafeText(place: place()) }
+        }
+        func checkCode(_ code: String, _ place: @autoclosure () -> String) throws(CheckoutError) {
+            if code.utf8.count > Checkout.maximumCodeLength { throw .codeTooLong(place: place(), bytes: code.utf8.count) }
+            try check(code, place())
+        }
+        try checkCode(fields.countryCode, "countryCode")
+        try check(fields.merchantName, "merchantName")
+        try check(fields.merchantIdentifier, "merchantIdentifier")
+        for (index, network) in fields.supportedNetworks.enumerated() { try check(network.rawValue, "supportedNetworks[\(index)]") }
+        for (index, item) in fields.items.enumerated() { try check(item.label, "items[\(index)].label") }
+        for (index, method) in fields.shippingMethods.enumerated() {
+            try check(method.identifier, "shippingMethods[\(index)].identifier")
+            try check(method.label, "shippingMethods[\(index)].label")
+            try check(method.detail, "shippingMethods[\(index)].detail")
+        }
+        for (index, coupon) in fields.coupons.enumerated() { try check(coupon.code, "coupons[\(index)].code") }
+        for (index, rule) in fields.taxRules.enumerated() {
+            try checkCode(rule.country, "taxRules[\(index)].country")
+            if let region = rule.region { try checkCode(region, "taxRules[\(index)].region") }
+            try check(rule.label, "taxRules[\(index)].label")
+        }
+        for (index, rule) in fields.shippingRules.enumerated() {
+            try checkCode(rule.country, "shippingRules[\(index)].country")
+            for (position, region) in rule.regions.enumerated() { try checkCode(region, "shippingRules[\(index)].regions[\(position)]") }
+            for (position, method) in rule.methods.enumerated() { try check(method, "shippingRules[\(index)].methods[\(position)]") }
+        }
+        for (index, surcharge) in fields.surcharges.enumerated() { try check(surcharge.label, "paymentMethodSurcharges[\(index)].label") }
+    }
+
     /// `checkLimits` for the items, before they are summed.
     static func checkLimits(_ items: [SummaryItem]) throws(CheckoutError) {
         for (index, item) in items.enumerated() {
@@ -205,6 +260,7 @@ public struct Checkout: Hashable, Sendable {
     /// Checks every rule of a valid checkout; the initializer (with the identifier it was asked
     /// to select) and every change call it.
     func validate(selecting selected: String? = nil) throws(CheckoutError) {
+        try Checkout.checkTexts(terms.fields)
         if items.isEmpty { throw .noItems }
         if merchantName.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty { throw .emptyMerchantName }
         for (index, item) in items.enumerated() {

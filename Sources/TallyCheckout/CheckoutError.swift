@@ -43,6 +43,14 @@ public enum CheckoutError: Error, Hashable, Sendable, CustomStringConvertible {
     /// The surcharge at `index` is for the same payment-method type as an earlier one at
     /// `firstIndex`; only the first could ever apply.
     case duplicateSurcharge(type: PaymentMethodType, index: Int, firstIndex: Int)
+    /// The text at `place` (`shippingMethods[0].identifier`) has more than 30 combining marks in a
+    /// row: Swift compares and hashes such text in time quadratic in the run (a review's 320 KB
+    /// identifier took 42 s to validate), and no language needs it (Unicode's stream-safe text
+    /// format, UAX #15, allows 30).
+    case unsafeText(place: String)
+    /// The country or region code at `place` (`taxRules[0].region`) has `bytes` bytes of UTF-8,
+    /// more than `Checkout.maximumCodeLength`.
+    case codeTooLong(place: String, bytes: Int)
 
     /// `items[1].amount: 12.755 has more decimals than CNY allows (2)`.
     public var description: String {
@@ -71,6 +79,10 @@ public enum CheckoutError: Error, Hashable, Sendable, CustomStringConvertible {
             return "taxRules[\(index)]: is for the same country and region as taxRules[\(firstIndex)]; only one rule can apply"
         case .duplicateSurcharge(let type, let index, let firstIndex):
             return "paymentMethodSurcharges[\(index)].type: \(type) cards have a surcharge already (paymentMethodSurcharges[\(firstIndex)])"
+        case .unsafeText(let place):
+            return "\(place): \(combiningRunReason)"
+        case .codeTooLong(let place, let bytes):
+            return "\(place): a code of \(bytes) bytes, more than the \(Checkout.maximumCodeLength) a country or region code may have"
         }
     }
 }

@@ -202,8 +202,34 @@ func sameCodeSpelledOtherwise(_ a: String, _ b: String) -> Bool {
 /// A country or region code as `sameCode` compares it: trimmed of surrounding white space and
 /// lowercased (String's `==` and hashing then take care of canonical equivalence), so that
 /// codes equal under `sameCode` have equal keys (the checkout finds duplicate tax rules by them).
+///
+/// Trimmed scalar by scalar in Swift (`isCodeTrimmed`: the scalars of Foundation's
+/// `CharacterSet.whitespacesAndNewlines`), not through Foundation: its trimming bridged every
+/// code to UTF-16 and back, most of the 30 µs each comparison of a 200-byte region with a
+/// rule's took (a review's 100,000 region entries made one contact change take 3 s).
 func codeMatchingKey(_ code: String) -> String {
-    code.trimmingCharacters(in: .whitespacesAndNewlines).lowercased()
+    let scalars = code.unicodeScalars
+    guard let first = scalars.firstIndex(where: { !isCodeTrimmed($0) }),
+        let last = scalars.lastIndex(where: { !isCodeTrimmed($0) })
+    else { return "" }
+    if first == scalars.startIndex, scalars.index(after: last) == scalars.endIndex { return code.lowercased() }
+    return String(scalars[first...last]).lowercased()
+}
+
+/// Whether `codeMatchingKey` trims `scalar` from the ends of a code: Foundation's
+/// `CharacterSet.whitespacesAndNewlines` as this toolchain's Foundation has it: Unicode's general
+/// category Z* (space, line and paragraph separators), U+0009–U+000D, U+0085 and U+200B (ZERO
+/// WIDTH SPACE, a space separator in early Unicode). `CodeMatchingTests` checks every scalar.
+func isCodeTrimmed(_ scalar: Unicode.Scalar) -> Bool {
+    switch scalar.value {
+    case 0x09...0x0D, 0x20, 0x85, 0x200B: return true
+    case 0..<0xA0: return false
+    default:
+        switch scalar.properties.generalCategory {
+        case .spaceSeparator, .lineSeparator, .paragraphSeparator: return true
+        default: return false
+        }
+    }
 }
 
 /// An ASCII white-space byte (space, tab, line feed, carriage return, vertical tab, form feed).
@@ -218,6 +244,35 @@ extension PostalAddress {
     /// redacted contact and the full one at authorization must name the same region: a review
     /// found `"CA "` in one and `"CA"` in the other refused as another tax region.)
     var knownRegion: String? { administrativeArea.flatMap(trimmedCode) }
+
+    /// Why the country or region code (trimmed) cannot be compared with the rules' (`the
+    /// address's administrativeArea is 300 bytes long, …`), else `nil`: longer than
+    /// `Checkout.maximumCodeLength`, or more than 30 combining marks in a row. No rule's code can
+    /// be either, and comparing such a code with each rule's would take time quadratic in its
+    /// length, so an address with one is served by no rule: `changeShippingContact` and
+    /// `authorize` refuse it as an invalid postal address.
+    var unmatchableCode: String? {
+        if let code = knownCountryCode, let reason = unmatchable(code) { return "the address's isoCountryCode \(reason)" }
+        if let code = knownRegion, let reason = unmatchable(code) { return "the address's administrativeArea \(reason)" }
+        return nil
+    }
+}
+
+/// Whether `code` is longer than `Checkout.maximumCodeLength` or not stream-safe: two length
+/// comparisons for a real code.
+@inline(__always)
+func isUnmatchable(_ code: String?) -> Bool {
+    guard let code else { return false }
+    return code.utf8.count > Checkout.maximumCodeLength || !isStreamSafe(code)
+}
+
+/// Why `code` cannot be a country or region code a rule has (see `unmatchableCode`), or `nil`.
+private func unmatchable(_ code: String) -> String? {
+    let bytes = code.utf8.count
+    if bytes > Checkout.maximumCodeLength {
+        return "is \(bytes) bytes long, more than the \(Checkout.maximumCodeLength) a country or region code may have"
+    }
+    return isStreamSafe(code) ? nil : combiningRunReason
 }
 
 /// `code` without leading and trailing white space, or `nil` when nothing is left. Codes without
@@ -313,7 +368,11 @@ extension Checkout {
     /// The summary for `pricing` (computed from this checkout's state).
     func summary(_ pricing: Pricing) -> PaymentSummary { PaymentSummary(terms: terms, pricing: pricing) }
 
+    /// The index of the method with `identifier`; `nil` for an unknown one, and for one with
+    /// more than 30 combining marks in a row, which no valid checkout's method has (comparing it
+    /// would take time quadratic in its length).
     func shippingMethodIndex(_ identifier: String) -> Int? {
+        guard isStreamSafe(identifier) else { return nil }
         for index in shippingMethods.indices where shippingMethods[index].identifier == identifier { return index }
         return nil
     }
@@ -395,7 +454,8 @@ extension Checkout {
     }
 
     /// The shipping methods offered to `contact` under the shipping rules, or `nil` when the
-    /// address is not served (see `ShippingRule`).
+    /// address is not served (see `ShippingRule`), as when its country or region code is longer
+    /// than `maximumCodeLength` or has more than 30 combining marks in a row (no rule's code can).
     public func offeredShippingMethods(for contact: Contact?) -> [ShippingMethod]? {
         terms.offeredShippingMethods(under: terms.shippingRuleChoice(for: contact))
     }
@@ -429,10 +489,13 @@ enum ShippingRuleChoice: Hashable, Sendable {
 
 extension CheckoutTerms {
     /// The tax rule for the shipping contact's address (or the merchant's country before one is
-    /// known): a rule for the region wins over one for the whole country.
+    /// known): a rule for the region wins over one for the whole country. `nil` for an address
+    /// with an `unmatchableCode` (the events refuse it).
     func applicableTaxRuleIndex(for contact: Contact?) -> Int? {
         let country = contact?.postalAddress?.knownCountryCode ?? countryCode
-        if let region = contact?.postalAddress?.knownRegion {
+        let region = contact?.postalAddress?.knownRegion
+        if isUnmatchable(country) || isUnmatchable(region) { return nil }  // the events refuse such a contact
+        if let region {
             for index in taxRules.indices
             where sameCode(taxRules[index].country, country) && taxRules[index].region.map({ sameCode($0, region) }) == true {
                 return index
@@ -501,10 +564,14 @@ extension CheckoutTerms {
         regional ? region.map { region in rule.regions.contains { sameCode($0, region) } } ?? false : rule.regions.isEmpty
     }
 
-    /// Which shipping rules apply to `contact`.
+    /// Which shipping rules apply to `contact`: none (`.unserved`) for an address with an
+    /// `unmatchableCode`, even without shipping rules (the events refuse it).
     func shippingRuleChoice(for contact: Contact?) -> ShippingRuleChoice {
-        guard !shippingRules.isEmpty, let country = contact?.postalAddress?.knownCountryCode else { return .all }
+        let country = contact?.postalAddress?.knownCountryCode
         let region = contact?.postalAddress?.knownRegion
+        // Codes no rule can have (see `unmatchableCode`) are not compared with the rules at all.
+        if isUnmatchable(country) || isUnmatchable(region) { return .unserved }
+        guard !shippingRules.isEmpty, let country else { return .all }
         var forCountry = false
         var regional = false
         var wholeCountry = false

@@ -126,7 +126,9 @@ public struct Currency: Hashable, Sendable, CustomStringConvertible, CustomRefle
     }
 
     /// A custom currency from data: as `init(code:minorUnits:name:numericCode:)`, with a typed
-    /// error instead of a stop for an empty code or minor units outside `0...18`.
+    /// error instead of a stop for an empty code or minor units outside `0...18`, and for a code
+    /// with more than 30 combining marks in a row (Swift compares and hashes such text in
+    /// quadratic time; a review's 80 KB code took 20 s to decode).
     ///
     /// ```swift
     /// try Currency(validatingCode: "PTS", minorUnits: 0)   // PTS
@@ -135,7 +137,7 @@ public struct Currency: Hashable, Sendable, CustomStringConvertible, CustomRefle
     /// Decoding (`Currency.init(from:)`, `Money.init(from:)`) also refuses the code of an ISO 4217
     /// currency; this initializer, like the plain one, leaves that to the caller.
     public init(validatingCode code: String, minorUnits: Int, name: String? = nil, numericCode: Int? = nil) throws(MoneyError) {
-        guard !code.isEmpty, (0...Currency.maximumMinorUnits).contains(minorUnits) else {
+        guard !code.isEmpty, (0...Currency.maximumMinorUnits).contains(minorUnits), isStreamSafe(code) else {
             throw .invalidCurrency(code: code, minorUnits: minorUnits)
         }
         self.init(code: code, minorUnits: minorUnits, name: name, numericCode: numericCode)

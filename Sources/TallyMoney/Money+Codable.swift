@@ -37,8 +37,8 @@ extension Money: Codable {
             do {
                 currency = try Currency(validatingCode: code, minorUnits: minorUnits, name: name, numericCode: numericCode)
             } catch {
-                // At the field at fault: an empty code, else the minor units.
-                throw DecodingError.dataCorruptedError(forKey: code.isEmpty ? .currency : .minorUnits, in: container, debugDescription: error.description)
+                // At the field at fault: an empty or unsafe code, else the minor units.
+                throw DecodingError.dataCorruptedError(forKey: code.isEmpty || !isStreamSafe(code) ? .currency : .minorUnits, in: container, debugDescription: error.description)
             }
             if let message = Currency.isoCodeRedefined(code) {
                 throw DecodingError.dataCorruptedError(forKey: .currency, in: container, debugDescription: message)
@@ -93,8 +93,8 @@ extension Currency: Codable {
         do {
             try self.init(validatingCode: code, minorUnits: minorUnits, name: name, numericCode: numericCode)
         } catch {
-            // At the field at fault: an empty code, else the minor units.
-            throw DecodingError.dataCorruptedError(forKey: code.isEmpty ? .code : .minorUnits, in: container, debugDescription: error.description)
+            // At the field at fault: an empty or unsafe code, else the minor units.
+            throw DecodingError.dataCorruptedError(forKey: code.isEmpty || !isStreamSafe(code) ? .code : .minorUnits, in: container, debugDescription: error.description)
         }
         if let message = Currency.isoCodeRedefined(code) {
             throw DecodingError.dataCorruptedError(forKey: .code, in: container, debugDescription: message)

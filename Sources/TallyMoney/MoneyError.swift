@@ -27,7 +27,8 @@ public enum MoneyError: Error, Hashable, Sendable, CustomStringConvertible {
     /// An allocation ratio is outside the default parse limits (more than 1,000 significant digits
     /// or an exponent beyond ±6,144): summing `1E+2000000` and `1E-2000000` needs four million digits.
     case ratioOutOfRange(index: Int, ratio: BigDecimal)
-    /// A custom currency needs a non-empty code and minor units in `0...Currency.maximumMinorUnits`.
+    /// A custom currency needs a non-empty code with at most 30 combining marks in a row and minor
+    /// units in `0...Currency.maximumMinorUnits`.
     case invalidCurrency(code: String, minorUnits: Int)
     /// The amount, as a count of the units an operation works in (minor units or cash
     /// increments), would have more than `Money.maximumUnitDigits` digits: `1E+2000000` USD
@@ -110,6 +111,8 @@ public enum MoneyError: Error, Hashable, Sendable, CustomStringConvertible {
             return "ratio \(index) is \(MoneyError.shown(ratio)); allocation ratios must have at most \(ParseLimits.default.maximumSignificantDigits) digits and an exponent within ±\(ParseLimits.default.maximumExponentMagnitude)"
         case .amountTooLarge(let amount, let currency):
             return "\(MoneyError.shown(amount)) \(MoneyError.label(currency)) would be more than \(Money.maximumUnitDigits) digits as a count of units"
+        case .invalidCurrency(let code, _) where !isStreamSafe(code):
+            return "a custom currency code \(combiningRunReason)"
         case .invalidCurrency(let code, let minorUnits):
             return "a custom currency needs a code and 0...\(Currency.maximumMinorUnits) minor units, not \(MoneyError.shown(code)) with \(minorUnits)"
         }

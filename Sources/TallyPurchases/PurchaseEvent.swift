@@ -1,3 +1,5 @@
+import TallyDecimal
+
 /// What the ledger is told: the app's server created an order, the store's transaction observer
 /// reported a transaction, or the server answered a receipt upload.
 ///
@@ -30,6 +32,25 @@ public enum PurchaseEvent: Hashable, Sendable {
         case .orderCreated: nil
         case .transactionUpdated(let transaction): transaction.identifier
         case .receiptAccepted(let id), .receiptRejected(let id, _), .uploadFailed(let id, _): id
+        }
+    }
+}
+
+extension PurchaseEvent {
+    /// Whether one of the event's texts (ids, product identifier and name, receipt, reasons, a
+    /// custom currency's code) has more than 30 combining marks in a row, which Swift compares
+    /// and hashes in time quadratic in the run (see `JournaledLedger.handle(_:)`).
+    var hasUnsafeText: Bool {
+        func unsafe(_ text: String?) -> Bool { text.map { !isStreamSafe($0) } ?? false }
+        switch self {
+        case .orderCreated(let order):
+            return unsafe(order.id) || unsafe(order.product.identifier) || unsafe(order.product.displayName)
+                || unsafe(order.product.price.currency.code)
+        case .transactionUpdated(let t):
+            if case .failed(.error(let message)) = t.state, unsafe(message) { return true }
+            return unsafe(t.identifier) || unsafe(t.productIdentifier) || unsafe(t.orderID) || unsafe(t.receipt) || unsafe(t.originalIdentifier)
+        case .receiptAccepted(let id): return unsafe(id)
+        case .receiptRejected(let id, let reason), .uploadFailed(let id, let reason): return unsafe(id) || unsafe(reason)
         }
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import TallyDecimal
 
 /// An append-only file of JSON lines that makes a `PurchaseLedger` survive a crash.
 ///
@@ -83,6 +84,7 @@ public final class PurchaseJournal {
             } else {
                 let entry: Entry
                 do {
+                    guard isStreamSafeJSONText(bytes[lineStart..<lineEnd]) else { throw UnsafeText() }
                     entry = try decoder.decode(Entry.self, from: Data(bytes[lineStart..<lineEnd]))
                 } catch {
                     let problem = PurchaseError.corruptJournal(line: lineNumber, reason: PurchaseLog.describe(error))
@@ -198,11 +200,18 @@ public final class PurchaseJournal {
         // be synced, its actions taken, and then make the journal unreadable. Refuse it here,
         // before anything is written.
         do {
+            guard isStreamSafeJSONText(line.dropLast()) else { throw UnsafeText() }
             _ = try Self.entryDecoder().decode(Entry.self, from: Data(line.dropLast()))
         } catch {
             throw .invalidEvent(line: seq, reason: "\(what) would not read back: \(PurchaseLog.describe(error))")
         }
         return line
+    }
+
+    /// A line holding a string with more than 30 combining marks in a row: refused before
+    /// `JSONDecoder` hashes it (see `isStreamSafe`), in a journal as in a log.
+    struct UnsafeText: Error, CustomStringConvertible {
+        var description: String { "a string \(combiningRunReason)" }
     }
 
     struct Entry: Decodable {

@@ -10,7 +10,9 @@ import TallyMoney
 /// zeros; `1e-400` is not 0), so only whole numbers of up to 18 digits fill integer fields. A
 /// journal written by `PurchaseJournal` (lines `{"seq": n, "events": [...]}`) is read as a
 /// journal: its events in order, a torn last line ignored. A log line in which an object holds a
-/// key twice is refused (`at order.id: the key "id" appears twice`).
+/// key twice is refused (`at order.id: the key "id" appears twice`), and so is one with a string
+/// of more than 30 combining marks in a row (Swift compares and hashes such text in quadratic
+/// time; no identifier needs it).
 ///
 /// ```swift
 /// let events = try PurchaseLog.events(fromJSONLines: text)
@@ -78,6 +80,12 @@ public enum PurchaseLog {
             }
             guard validatedUTF8(line) != nil else {
                 throw .invalidEvent(line: index + 1, reason: "the line is not UTF-8 text")
+            }
+            // Before `JSONDecoder` builds and hashes its strings, and the ledger compares the ids:
+            // Swift does both in quadratic time on a long run of combining marks (a review's
+            // two-line log of 320 KB took 211 s).
+            guard isStreamSafeJSONText(line) else {
+                throw .invalidEvent(line: index + 1, reason: "a string \(combiningRunReason)")
             }
             do {
                 let (quoted, rewritten) = rewritingInexactNumbers(line)

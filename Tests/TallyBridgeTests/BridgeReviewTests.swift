@@ -231,10 +231,17 @@ final class BridgeReviewTests: XCTestCase {
         XCTAssertEqual(
             documentError(Self.seed.replacingOccurrences(of: #""-12.74""#, with: "1e-99")),
             "items[1].amount: 0.\(String(repeating: "0", count: 38))… has more decimals than CNY allows (2)")
-        // One "character" of a letter and 1,000 combining marks is cut too (by Unicode scalars).
-        let marks = "x" + String(repeating: "\u{301}", count: 1_000)
+        // Letters carrying 30 combining marks each, 31 scalars a "character", are cut too (by
+        // Unicode scalars).
+        let marks = String(repeating: "x" + String(repeating: "\u{301}", count: 30), count: 32)
         let message = documentError(Self.seed.replacingOccurrences(of: #""-12.74""#, with: "\"\(marks)\"")) ?? ""
+        XCTAssertTrue(message.hasPrefix("items[1].amount: "), message)
         XCTAssertLessThan(message.unicodeScalars.count, 120, message)
+        // One letter with 1,000 marks is refused where the string starts, and not echoed.
+        let run = "x" + String(repeating: "\u{301}", count: 1_000)
+        XCTAssertEqual(
+            documentError(Self.seed.replacingOccurrences(of: #""-12.74""#, with: "\"\(run)\"")).map { $0.hasSuffix("a string that has more than 30 combining marks in a row (text that is not stream-safe, Unicode UAX #15)") },
+            true)
         // A long unknown key is cut as well, even a plain name.
         let longKey = String(repeating: "k", count: 1_000)
         let keyMessage = documentError(Self.seed.replacingOccurrences(of: #""merchantName""#, with: "\"\(longKey)\"")) ?? ""

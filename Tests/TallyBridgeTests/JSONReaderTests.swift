@@ -73,6 +73,16 @@ final class JSONReaderTests: XCTestCase {
         XCTAssertThrowsError(try JSONReader.read("[" + String(repeating: "0,", count: 10) + "0]", limits: JSONLimits(maximumBytes: 10))) {
             XCTAssertEqual("\($0)", "line 1, column 1: the document has 23 bytes, more than the limit of 10")
         }
+        // A long run of combining marks, raw or escaped, as a value or a key: refused where the
+        // string starts (the layers above would compare and hash it in quadratic time).
+        for marks in [String(repeating: "\u{301}\u{316}", count: 40_000), String(repeating: #"\u0301\u0316"#, count: 40_000)] {
+            for (document, column) in [("{\n  \"code\": \"A\(marks)\"}", 11), ("{\n  \"A\(marks)\": 1}", 3)] {
+                XCTAssertThrowsError(try JSONReader.read(document)) {
+                    XCTAssertEqual("\($0)", "line 2, column \(column): a string that has more than 30 combining marks in a row (text that is not stream-safe, Unicode UAX #15)")
+                }
+            }
+        }
+        XCTAssertEqual(try JSONReader.read(#"["e\#(String(repeating: #"\u0301"#, count: 30))"]"#), .array([.string("e" + String(repeating: "\u{301}", count: 30))]))
         // A decimal bomb is valid JSON: the decimal parser's own limits refuse it.
         XCTAssertEqual(try JSONReader.read("1e999999999"), .number("1e999999999"))
         XCTAssertThrowsError(try BigDecimal(parsing: "1e999999999"))

@@ -1,3 +1,4 @@
+import Foundation
 @testable import TallyCheckout
 import TallyTesting
 import XCTest
@@ -45,6 +46,26 @@ extension CodeMatchingTests {
                 for (a, b) in [(p, q), ("N" + p, "N" + q), (p + "Z", q + "Z")] where sameCode(a, b) != sameCodeSpelledOtherwise(a, b) {
                     XCTFail("\(String(reflecting: a)) against \(String(reflecting: b))")
                 }
+            }
+        }
+    }
+}
+
+extension CodeMatchingTests {
+    /// `codeMatchingKey` trims in Swift what Foundation's `whitespacesAndNewlines` trims: every
+    /// scalar is classed alike, and codes padded with each kind of blank give Foundation's key.
+    func testTrimmingIsFoundations() {
+        var blanks: [Unicode.Scalar] = []
+        for value in UInt32(0)...0x10FFFF {
+            guard let scalar = Unicode.Scalar(value) else { continue }
+            let foundation = CharacterSet.whitespacesAndNewlines.contains(scalar)
+            if isCodeTrimmed(scalar) != foundation { XCTFail("U+\(String(value, radix: 16, uppercase: true))") }
+            if foundation { blanks.append(scalar) }
+        }
+        XCTAssertEqual(blanks.count, 26)
+        for blank in blanks {
+            for code in ["\(blank)CA", "CA\(blank)", "\(blank)Qu\u{E9}bec\(blank)\(blank)", "\(blank)", "C\(blank)A", "\(blank)\u{301}a"] {
+                XCTAssertEqual(codeMatchingKey(code), code.trimmingCharacters(in: .whitespacesAndNewlines).lowercased(), String(reflecting: code))
             }
         }
     }

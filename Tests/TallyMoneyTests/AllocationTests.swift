@@ -144,6 +144,25 @@ final class AllocationTests: XCTestCase {
             guard case .dataCorrupted(let context)? = error as? DecodingError else { return XCTFail("\(error)") }
             XCTAssertEqual(context.debugDescription, #"a custom currency needs a code and 0...18 minor units, not "X" with -1"#)
         }
+        // A code with a long run of combining marks: refused before the ISO table's `String`
+        // keys hash it (a review's 160 KB code took 20 s to decode, in that lookup).
+        let marks = String(repeating: "\u{301}\u{316}", count: 40_000)
+        XCTAssertThrowsError(try Currency(validatingCode: "P" + marks, minorUnits: 2)) { error in
+            XCTAssertEqual(error as? MoneyError, .invalidCurrency(code: "P" + marks, minorUnits: 2))
+            XCTAssertEqual("\(error)", "a custom currency code has more than 30 combining marks in a row (text that is not stream-safe, Unicode UAX #15)")
+        }
+        XCTAssertEqual(try Currency(validatingCode: "P" + String(repeating: "\u{301}", count: 30), minorUnits: 2).minorUnits, 2)
+        let escaped = String(repeating: #"\u0301\u0316"#, count: 40_000)
+        for json in [#"{"amount": "1.5", "currency": "P\#(escaped)", "minorUnits": 2}"#] {
+            XCTAssertThrowsError(try JSONDecoder().decode(Money.self, from: Data(json.utf8))) { error in
+                guard case .dataCorrupted(let context)? = error as? DecodingError else { return XCTFail("\(error)") }
+                XCTAssertEqual(context.codingPath.map(\.stringValue), ["currency"])
+            }
+        }
+        XCTAssertThrowsError(try JSONDecoder().decode(Currency.self, from: Data(#"{"code": "P\#(escaped)", "minorUnits": 2}"#.utf8))) { error in
+            guard case .dataCorrupted(let context)? = error as? DecodingError else { return XCTFail("\(error)") }
+            XCTAssertEqual(context.codingPath.map(\.stringValue), ["code"])
+        }
     }
 
     // MARK: Properties

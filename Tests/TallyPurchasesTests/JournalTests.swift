@@ -655,6 +655,34 @@ final class PurchaseLogNumberTests: XCTestCase {
         XCTAssertThrowsError(try PurchaseLog.events(fromJSONLines: order(amount: "6.00", quantity: "12345678901234567890")))
     }
 
+    /// A string with a long run of combining marks, raw or escaped, is refused before
+    /// `JSONDecoder` builds and hashes it and the ledger compares ids with it: a review's two-line
+    /// log of 320 KB took 211 s. In a log, in a journal, and in an entry about to be written.
+    func testLongRunsOfCombiningMarksAreRefused() throws {
+        let product = #"{"identifier": "p", "price": {"amount": "1.00", "currency": "CNY"}, "displayName": "P"}"#
+        for marks in [String(repeating: "\u{301}\u{316}", count: 80_000), String(repeating: #"\u0301\u0316"#, count: 80_000)] {
+            let line = #"{"order": {"id": "A\#(marks)", "product": \#(product), "createdAt": "2026-11-30T10:00:00Z"}}"#
+            let transaction = #"{"transaction": {"id": "T", "product": "p", "order": "A\#(marks)", "date": "2026-11-30T10:00:05Z", "state": "purchased", "receipt": "R"}}"#
+            XCTAssertThrowsError(try PurchaseLog.events(fromJSONLines: line + "\n" + transaction)) { error in
+                XCTAssertEqual("\(error)", "line 1: a string has more than 30 combining marks in a row (text that is not stream-safe, Unicode UAX #15)")
+            }
+            let journal = #"{"seq":1,"events":[\#(line)]}"# + "\n"
+            XCTAssertThrowsError(try PurchaseLog.read(journal)) { error in
+                XCTAssertEqual("\(error)".contains("a string has more than 30 combining marks in a row"), true, "\(error)")
+            }
+        }
+        let thirty = "A" + String(repeating: "\u{301}", count: 30)
+        XCTAssertEqual(try PurchaseLog.events(fromJSONLines: #"{"order": {"id": "\#(thirty)", "product": \#(product), "createdAt": "2026-11-30T10:00:00Z"}}"#).count, 1)
+        // A live ledger refuses to write such an event, before taking any action on it.
+        let storage = MemoryJournalStorage()
+        let ledger = JournaledLedger(journal: try PurchaseJournal(storage: storage))
+        let order = try Order(id: "A" + String(repeating: "\u{301}\u{316}", count: 80_000), product: LedgerTransitionTests.coins, createdAt: LedgerTransitionTests.t0)
+        XCTAssertThrowsError(try ledger.handle(.orderCreated(order))) { error in
+            XCTAssertTrue("\(error)".contains("would not read back: a string has more than 30 combining marks in a row"), "\(error)")
+        }
+        XCTAssertEqual(storage.bytes, [])
+    }
+
     /// `JSONDecoder` kept one of two values under one key without a word (review, 2026-11-30):
     /// a log line that says two things is refused, naming the key's path, as a checkout document
     /// is; the same key in sibling objects, and braces and quotes inside strings, are not duplicates.
