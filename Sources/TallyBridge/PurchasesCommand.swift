@@ -1,3 +1,4 @@
+import TallyDecimal
 import TallyMoney
 import TallyPurchases
 
@@ -43,6 +44,7 @@ public enum PurchasesCommand {
     public static func run(
         _ arguments: [String], read: (String) throws -> String, readBytes: ((String) throws -> [UInt8])? = nil
     ) -> QuoteCommand.Result {
+        if let refusal = QuoteCommand.unsafeArgument(arguments, command: "purchases", usage: usage) { return refusal }
         var rest = arguments[...]
         guard let subcommand = rest.popFirst() else {
             return QuoteCommand.usageError("missing subcommand (replay)", command: "purchases", usage: usage)

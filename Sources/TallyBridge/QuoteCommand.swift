@@ -44,6 +44,7 @@ public enum QuoteCommand {
     /// Runs `tally quote` with `arguments` (those after `quote`); `read` reads a file's text or,
     /// for `-`, standard input.
     public static func run(_ arguments: [String], read: (String) throws -> String) -> Result {
+        if let refusal = unsafeArgument(arguments, command: "quote", usage: usage) { return refusal }
         let prepared: Prepared
         let formatError = "--format must be one of \(SummaryRenderer.Format.allCases.map(\.rawValue).joined(separator: ", "))"
         switch prepare(
@@ -169,6 +170,15 @@ public enum QuoteCommand {
     }
 
     /// A usage error: the message on one line (it may quote an argument), then the usage text.
+    /// A usage error for the first argument with more than 30 combining marks in a row, or
+    /// `nil`: every command asks before comparing its arguments with anything (Swift compares and
+    /// hashes such a run in time quadratic in its length; a review's 128 KB argument kept
+    /// `tally quote --payment-type` busy for 4 s). The argument is not echoed.
+    static func unsafeArgument(_ arguments: [String], command: String, usage: String) -> Result? {
+        guard let index = arguments.firstIndex(where: { !isStreamSafe($0) }) else { return nil }
+        return usageError("argument \(index + 1) \(combiningRunReason)", command: command, usage: usage)
+    }
+
     static func usageError(_ message: String, command: String = "quote", usage: String = usage) -> Result {
         Result(status: 2, output: "", errors: "tally \(command): \(oneLine(message))\n\n\(usage)")
     }

@@ -69,6 +69,7 @@ public enum ReplayCommand {
         _ arguments: [String], read: (String) throws -> String, write: ((String) -> Void)? = nil,
         outputLimit: Int = maximumOutputBytes
     ) -> QuoteCommand.Result {
+        if let refusal = QuoteCommand.unsafeArgument(arguments, command: "replay", usage: usage) { return refusal }
         var file: String?
         var chosenFormat: String?
         var lenient = false

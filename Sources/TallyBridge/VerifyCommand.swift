@@ -27,6 +27,7 @@ public enum VerifyCommand {
 
     /// Runs `tally verify` with `arguments` (those after `verify`).
     public static func run(_ arguments: [String], read: (String) throws -> String) -> QuoteCommand.Result {
+        if let refusal = QuoteCommand.unsafeArgument(arguments, command: "verify", usage: usage) { return refusal }
         let prepared: QuoteCommand.Prepared
         switch QuoteCommand.prepare(
             arguments, command: "verify", usage: usage, extraOptions: ["--amount", "--minor-units", "--numeric-currency"],

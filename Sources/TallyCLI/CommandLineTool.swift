@@ -2,6 +2,7 @@
 // can be fetched here, and the command surface is a handful of words.
 import Foundation
 import TallyBridge
+import TallyDecimal
 import TallyMoney
 
 enum CommandLineTool {
@@ -49,6 +50,11 @@ enum CommandLineTool {
 
     /// Runs the tool with `arguments` (without the program name) and returns the exit status.
     static func run(_ arguments: [String]) -> Int32 {
+        // Before the command's name is compared with anything (see `QuoteCommand.unsafeArgument`).
+        if let index = arguments.firstIndex(where: { !isStreamSafe($0) }) {
+            printError("tally: argument \(index + 1) \(combiningRunReason)\n\n" + usage)
+            return 2
+        }
         guard let command = arguments.first else {
             printError("tally: missing command\n\n" + usage)
             return 2

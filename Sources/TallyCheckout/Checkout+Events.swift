@@ -131,8 +131,13 @@ extension Checkout {
     /// one is no longer offered, the first offered one is selected. A country or region code
     /// longer than `maximumCodeLength` or with more than 30 combining marks in a row (no rule's
     /// code can be either) is refused with `shippingContactInvalid` on the postal address, and
-    /// changes nothing either.
+    /// changes nothing either; so is a contact with any text of more than 30 combining marks in a
+    /// row (a checkout's `==` and hash take in its contact), on the field that holds it.
     public mutating func changeShippingContact(_ contact: Contact) -> ShippingContactUpdate {
+        if let (field, name) = contact.unsafeField {
+            let error = PaymentError(.shippingContactInvalid, contactField: field, message: "the contact's \(name) \(combiningRunReason)")
+            return ShippingContactUpdate(errors: [error], summaryItems: summary, shippingMethods: shippingMethodsForSheet)
+        }
         let newDestination = Destination(contact, terms)
         guard let offered = terms.offeredShippingMethods(under: newDestination.shippingRuleChoice) else {
             // Such codes are served by no rule (asked here, on the refusal's path only).
@@ -166,8 +171,17 @@ extension Checkout {
     /// `didSelectPaymentMethod`: a surcharge for the card type appears or goes.
     ///
     /// A surcharge that would take the total above `maximumTotal` is refused with an error, and
-    /// the checkout stays as it was.
+    /// the checkout stays as it was; so is a method whose name or network has more than 30
+    /// combining marks in a row (`.unknown`).
     public mutating func selectPaymentMethod(_ method: PaymentMethod) -> PaymentMethodUpdate {
+        // A checkout's `==` and hash take in its payment method: a name or network with more than
+        // 30 combining marks in a row (see `isStreamSafe`) is refused, and changes nothing.
+        let unsafeName =
+            method.displayName.map { !isStreamSafe($0) } == true ? "displayName"
+            : method.network.map { !isStreamSafe($0.rawValue) } == true ? "network" : nil
+        if let unsafeName {
+            return PaymentMethodUpdate(errors: [PaymentError(.unknown, message: "the payment method's \(unsafeName) \(combiningRunReason)")], summaryItems: summary)
+        }
         // Set, price once, and restore on refusal: no copy of the whole checkout.
         let previous = payment
         paymentMethod = method
@@ -182,8 +196,9 @@ extension Checkout {
     /// `didChangeCouponCode`: applies a coupon; an empty code removes the applied one.
     ///
     /// An unknown code (so also one with more than 30 combining marks in a row) gives
-    /// `couponCodeInvalid`, an expired one `couponCodeExpired`; both leave the summary as it was. A change that would take the total above `maximumTotal` (removing
-    /// a coupon raises the total) is refused with an error and changes nothing.
+    /// `couponCodeInvalid`, an expired one `couponCodeExpired`; both leave the summary as it was.
+    /// A change that would take the total above `maximumTotal` (removing a coupon raises the
+    /// total) is refused with an error and changes nothing.
     public mutating func changeCouponCode(_ code: String) -> CouponCodeUpdate {
         // No coupon's code has more than 30 combining marks in a row (`CheckoutError.unsafeText`),
         // and comparing one that does would take time quadratic in its length.

@@ -140,8 +140,9 @@ public struct Checkout: Hashable, Sendable {
     /// compared with, so a contact's region of a million "é" against 51 state rules took a review
     /// 31 s per contact change. Real codes ("US", "CA", "Québec", "Provincia autonoma di
     /// Bolzano") are far below the bound, and with it each comparison costs at most a few
-    /// hundred bytes of work. A longer code in a rule is `CheckoutError.codeTooLong`; in a
-    /// contact, an invalid postal address.
+    /// hundred bytes of work. A longer code in a rule (measured as written) is
+    /// `CheckoutError.codeTooLong`; in a contact (measured once trimmed of surrounding white
+    /// space), an invalid postal address.
     public static let maximumCodeLength = 256
 
     /// WebKit refuses Apple Pay totals above 100,000,000.

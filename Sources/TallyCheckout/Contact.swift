@@ -1,3 +1,5 @@
+import TallyDecimal
+
 /// A field of contact information the payment request asks for (`PKContactField`).
 public enum ContactField: String, Hashable, Sendable, CaseIterable {
     /// The full postal address.
@@ -99,5 +101,41 @@ public struct PostalAddress: Hashable, Sendable {
         self.postalCode = postalCode
         self.country = country
         self.isoCountryCode = isoCountryCode
+    }
+}
+
+extension Contact {
+    /// The first of the contact's texts with more than 30 combining marks in a row, as the field
+    /// a payment sheet error names and the property's name, or `nil`. A checkout's `==` and hash
+    /// take in its contact, and Swift compares and hashes such a run in time quadratic in its
+    /// length (a review's contact with an 80,000-pair city made `hashValue` take 16 s), so
+    /// `changeShippingContact` refuses such a contact. One length comparison per field for every
+    /// real contact (`isStreamSafe` answers text under 62 bytes from its length).
+    var unsafeField: (field: ContactField, name: String)? {
+        func unsafe(_ text: String?) -> Bool { text.map { !isStreamSafe($0) } ?? false }
+        if unsafe(givenName) { return (.name, "givenName") }
+        if unsafe(familyName) { return (.name, "familyName") }
+        if unsafe(phoneticGivenName) { return (.phoneticName, "phoneticGivenName") }
+        if unsafe(phoneticFamilyName) { return (.phoneticName, "phoneticFamilyName") }
+        if unsafe(emailAddress) { return (.emailAddress, "emailAddress") }
+        if unsafe(phoneNumber) { return (.phoneNumber, "phoneNumber") }
+        return postalAddress?.unsafeFieldName.map { (.postalAddress, $0) }
+    }
+}
+
+extension PostalAddress {
+    /// The name of the first of the address's texts with more than 30 combining marks in a row,
+    /// or `nil` (see `Contact.unsafeField`).
+    var unsafeFieldName: String? {
+        func unsafe(_ text: String?) -> Bool { text.map { !isStreamSafe($0) } ?? false }
+        if unsafe(street) { return "street" }
+        if unsafe(subLocality) { return "subLocality" }
+        if unsafe(city) { return "city" }
+        if unsafe(subAdministrativeArea) { return "subAdministrativeArea" }
+        if unsafe(administrativeArea) { return "administrativeArea" }
+        if unsafe(postalCode) { return "postalCode" }
+        if unsafe(country) { return "country" }
+        if unsafe(isoCountryCode) { return "isoCountryCode" }
+        return nil
     }
 }

@@ -127,8 +127,9 @@ public struct Currency: Hashable, Sendable, CustomStringConvertible, CustomRefle
 
     /// A custom currency from data: as `init(code:minorUnits:name:numericCode:)`, with a typed
     /// error instead of a stop for an empty code or minor units outside `0...18`, and for a code
-    /// with more than 30 combining marks in a row (Swift compares and hashes such text in
-    /// quadratic time; a review's 80 KB code took 20 s to decode).
+    /// or a name with more than 30 combining marks in a row (Swift compares and hashes such text
+    /// in quadratic time; a review's 80 KB code took 20 s to decode, and two currencies with such
+    /// names 15 s to compare).
     ///
     /// ```swift
     /// try Currency(validatingCode: "PTS", minorUnits: 0)   // PTS
@@ -140,6 +141,8 @@ public struct Currency: Hashable, Sendable, CustomStringConvertible, CustomRefle
         guard !code.isEmpty, (0...Currency.maximumMinorUnits).contains(minorUnits), isStreamSafe(code) else {
             throw .invalidCurrency(code: code, minorUnits: minorUnits)
         }
+        // The name is part of the currency's equality and hash too.
+        if let name, !isStreamSafe(name) { throw .unsafeCurrencyName(code: code) }
         self.init(code: code, minorUnits: minorUnits, name: name, numericCode: numericCode)
     }
 

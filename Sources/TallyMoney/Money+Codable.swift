@@ -36,6 +36,8 @@ extension Money: Codable {
             let currency: Currency
             do {
                 currency = try Currency(validatingCode: code, minorUnits: minorUnits, name: name, numericCode: numericCode)
+            } catch .unsafeCurrencyName {
+                throw DecodingError.dataCorruptedError(forKey: .currencyName, in: container, debugDescription: MoneyError.unsafeCurrencyName(code: code).description)
             } catch {
                 // At the field at fault: an empty or unsafe code, else the minor units.
                 throw DecodingError.dataCorruptedError(forKey: code.isEmpty || !isStreamSafe(code) ? .currency : .minorUnits, in: container, debugDescription: error.description)
@@ -92,6 +94,8 @@ extension Currency: Codable {
         let numericCode = try container.decodeIfPresent(Int.self, forKey: .numericCode)
         do {
             try self.init(validatingCode: code, minorUnits: minorUnits, name: name, numericCode: numericCode)
+        } catch .unsafeCurrencyName {
+            throw DecodingError.dataCorruptedError(forKey: .name, in: container, debugDescription: MoneyError.unsafeCurrencyName(code: code).description)
         } catch {
             // At the field at fault: an empty or unsafe code, else the minor units.
             throw DecodingError.dataCorruptedError(forKey: code.isEmpty || !isStreamSafe(code) ? .code : .minorUnits, in: container, debugDescription: error.description)

@@ -30,6 +30,9 @@ public enum MoneyError: Error, Hashable, Sendable, CustomStringConvertible {
     /// A custom currency needs a non-empty code with at most 30 combining marks in a row and minor
     /// units in `0...Currency.maximumMinorUnits`.
     case invalidCurrency(code: String, minorUnits: Int)
+    /// A custom currency's name has more than 30 combining marks in a row (see
+    /// `Currency.init(validatingCode:minorUnits:name:numericCode:)`).
+    case unsafeCurrencyName(code: String)
     /// The amount, as a count of the units an operation works in (minor units or cash
     /// increments), would have more than `Money.maximumUnitDigits` digits: `1E+2000000` USD
     /// cannot be split or cash-rounded to the cent.
@@ -111,6 +114,8 @@ public enum MoneyError: Error, Hashable, Sendable, CustomStringConvertible {
             return "ratio \(index) is \(MoneyError.shown(ratio)); allocation ratios must have at most \(ParseLimits.default.maximumSignificantDigits) digits and an exponent within ±\(ParseLimits.default.maximumExponentMagnitude)"
         case .amountTooLarge(let amount, let currency):
             return "\(MoneyError.shown(amount)) \(MoneyError.label(currency)) would be more than \(Money.maximumUnitDigits) digits as a count of units"
+        case .unsafeCurrencyName(let code):
+            return "the name of the custom currency \(MoneyError.shown(code)) \(combiningRunReason)"
         case .invalidCurrency(let code, _) where !isStreamSafe(code):
             return "a custom currency code \(combiningRunReason)"
         case .invalidCurrency(let code, let minorUnits):

@@ -45,7 +45,7 @@ extension PurchaseEvent {
         switch self {
         case .orderCreated(let order):
             return unsafe(order.id) || unsafe(order.product.identifier) || unsafe(order.product.displayName)
-                || unsafe(order.product.price.currency.code)
+                || unsafe(order.product.price.currency.code) || unsafe(order.product.price.currency.name)
         case .transactionUpdated(let t):
             if case .failed(.error(let message)) = t.state, unsafe(message) { return true }
             return unsafe(t.identifier) || unsafe(t.productIdentifier) || unsafe(t.orderID) || unsafe(t.receipt) || unsafe(t.originalIdentifier)

@@ -84,7 +84,6 @@ public final class PurchaseJournal {
             } else {
                 let entry: Entry
                 do {
-                    guard isStreamSafeJSONText(bytes[lineStart..<lineEnd]) else { throw UnsafeText() }
                     entry = try decoder.decode(Entry.self, from: Data(bytes[lineStart..<lineEnd]))
                 } catch {
                     let problem = PurchaseError.corruptJournal(line: lineNumber, reason: PurchaseLog.describe(error))
@@ -209,7 +208,9 @@ public final class PurchaseJournal {
     }
 
     /// A line holding a string with more than 30 combining marks in a row: refused before
-    /// `JSONDecoder` hashes it (see `isStreamSafe`), in a journal as in a log.
+    /// `JSONDecoder` hashes it (see `isStreamSafe`) when an entry is written. (Opening a journal
+    /// does not refuse one: a journal an app wrote before the check must still open. Read as a
+    /// file from outside, by `PurchaseLog.read`, it is refused.)
     struct UnsafeText: Error, CustomStringConvertible {
         var description: String { "a string \(combiningRunReason)" }
     }

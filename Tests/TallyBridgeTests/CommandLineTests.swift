@@ -83,6 +83,33 @@ final class CommandLineTests: XCTestCase {
         XCTAssertEqual(try tally(["verify", "Examples/documents/seed-checkout.json", "--amount", "0.02"]).status, 1)
     }
 
+    /// An argument with more than 30 combining marks in a row is a usage error before it is
+    /// compared with anything, and is not echoed (a review's 128 KB argument kept `tally` busy
+    /// for up to 10 s comparing it with command and option names).
+    func testArgumentsWithLongRunsOfMarksAreUsageErrors() throws {
+        let marks = "x" + String(repeating: "\u{301}\u{316}", count: 30_000)
+        let reason = "has more than 30 combining marks in a row (text that is not stream-safe, Unicode UAX #15)"
+        let tool = try tally([marks])
+        XCTAssertEqual(tool.status, 2)
+        XCTAssertTrue(tool.errors.hasPrefix("tally: argument 1 \(reason)\n\n"), String(tool.errors.prefix(200)))
+        let quote = try tally(["quote", "Examples/documents/seed-checkout.json", "--payment-type", marks])
+        XCTAssertEqual(quote.status, 2)
+        XCTAssertTrue(quote.errors.hasPrefix("tally: argument 4 \(reason)\n\n"), String(quote.errors.prefix(200)))
+        XCTAssertLessThan(quote.errors.utf8.count, 10_000)
+        // Each command's entry point checks its own arguments too (they are public API).
+        let read: (String) throws -> String = { _ in XCTFail("nothing is read"); return "" }
+        for (command, result) in [
+            ("quote", QuoteCommand.run(["Examples/documents/seed-checkout.json", "--payment-type", marks], read: read)),
+            ("verify", VerifyCommand.run(["Examples/documents/seed-checkout.json", "--amount", "0.01", "--shipping", marks], read: read)),
+            ("replay", ReplayCommand.run([marks], read: read)), ("purchases", PurchasesCommand.run(["replay", marks], read: read)),
+        ] {
+            XCTAssertEqual(result.status, 2, command)
+            XCTAssertTrue(result.errors.hasPrefix("tally \(command): argument "), String(result.errors.prefix(200)))
+            XCTAssertTrue(result.errors.contains(reason), command)
+            XCTAssertLessThan(result.errors.utf8.count, 10_000, command)
+        }
+    }
+
     /// What a command line says back stays on one line and in its order: a file name, an option
     /// or a command holding a line break or a bidirectional override is escaped (a review found
     /// them written raw by quote, verify and replay, while purchases replay escaped them).

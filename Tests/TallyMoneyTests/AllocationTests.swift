@@ -152,6 +152,16 @@ final class AllocationTests: XCTestCase {
             XCTAssertEqual("\(error)", "a custom currency code has more than 30 combining marks in a row (text that is not stream-safe, Unicode UAX #15)")
         }
         XCTAssertEqual(try Currency(validatingCode: "P" + String(repeating: "\u{301}", count: 30), minorUnits: 2).minorUnits, 2)
+        // The name too: it is part of the currency's equality and hash (a review compared two such
+        // currencies for 15 s).
+        XCTAssertThrowsError(try Currency(validatingCode: "TOK", minorUnits: 2, name: "Token" + marks)) { error in
+            XCTAssertEqual(error as? MoneyError, .unsafeCurrencyName(code: "TOK"))
+            XCTAssertEqual("\(error)", #"the name of the custom currency "TOK" has more than 30 combining marks in a row (text that is not stream-safe, Unicode UAX #15)"#)
+        }
+        XCTAssertThrowsError(try JSONDecoder().decode(Money.self, from: Data(#"{"amount": "1.5", "currency": "TOK", "minorUnits": 2, "currencyName": "T\#(String(repeating: #"\u0301"#, count: 31))"}"#.utf8))) { error in
+            guard case .dataCorrupted(let context)? = error as? DecodingError else { return XCTFail("\(error)") }
+            XCTAssertEqual(context.codingPath.map(\.stringValue), ["currencyName"])
+        }
         let escaped = String(repeating: #"\u0301\u0316"#, count: 40_000)
         for json in [#"{"amount": "1.5", "currency": "P\#(escaped)", "minorUnits": 2}"#] {
             XCTAssertThrowsError(try JSONDecoder().decode(Money.self, from: Data(json.utf8))) { error in

@@ -671,6 +671,14 @@ final class PurchaseLogNumberTests: XCTestCase {
                 XCTAssertEqual("\(error)".contains("a string has more than 30 combining marks in a row"), true, "\(error)")
             }
         }
+        // A journal the app wrote before the check, with such a display name, still opens in the
+        // app (nothing it recorded is lost); read as a file from outside, it is refused.
+        let oldName = #"{"order": {"id": "A", "product": {"identifier": "p", "price": {"amount": "1.00", "currency": "CNY"}, "displayName": "x\#(String(repeating: "\u{301}", count: 31))"}, "createdAt": "2026-11-30T10:00:00Z"}}"#
+        let oldJournal = Array((#"{"seq":1,"events":[\#(oldName)]}"# + "\n").utf8)
+        XCTAssertEqual(try PurchaseJournal(storage: MemoryJournalStorage(bytes: oldJournal)).recoveredEvents.count, 1)
+        XCTAssertThrowsError(try PurchaseLog.read(bytes: oldJournal)) { error in
+            XCTAssertEqual("\(error)".contains("line 1") && "\(error)".contains("a string has more than 30 combining marks in a row"), true, "\(error)")
+        }
         let thirty = "A" + String(repeating: "\u{301}", count: 30)
         XCTAssertEqual(try PurchaseLog.events(fromJSONLines: #"{"order": {"id": "\#(thirty)", "product": \#(product), "createdAt": "2026-11-30T10:00:00Z"}}"#).count, 1)
         // A live ledger refuses to write such an event, before taking any action on it.
