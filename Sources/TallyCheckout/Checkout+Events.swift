@@ -176,9 +176,7 @@ extension Checkout {
     public mutating func selectPaymentMethod(_ method: PaymentMethod) -> PaymentMethodUpdate {
         // A checkout's `==` and hash take in its payment method: a name or network with more than
         // 30 combining marks in a row (see `isStreamSafe`) is refused, and changes nothing.
-        let unsafeName =
-            method.displayName.map { !isStreamSafe($0) } == true ? "displayName"
-            : method.network.map { !isStreamSafe($0.rawValue) } == true ? "network" : nil
+        let unsafeName = !isStreamSafe(method.displayName) ? "displayName" : !isStreamSafe(method.network?.rawValue) ? "network" : nil
         if let unsafeName {
             return PaymentMethodUpdate(errors: [PaymentError(.unknown, message: "the payment method's \(unsafeName) \(combiningRunReason)")], summaryItems: summary)
         }

@@ -259,9 +259,9 @@ public struct Checkout: Hashable, Sendable {
     // MARK: Validation
 
     /// Checks every rule of a valid checkout; the initializer (with the identifier it was asked
-    /// to select) and every change call it.
+    /// to select) and every change call it. (The texts are checked before it, once, by the
+    /// initializer and by the changes that replace texts: `checkTexts`.)
     func validate(selecting selected: String? = nil) throws(CheckoutError) {
-        try Checkout.checkTexts(terms.fields)
         if items.isEmpty { throw .noItems }
         if merchantName.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty { throw .emptyMerchantName }
         for (index, item) in items.enumerated() {
@@ -385,6 +385,7 @@ public struct Checkout: Hashable, Sendable {
         copy.changeTerms { $0.items = newItems }
         try Checkout.checkLimits(newItems)
         copy.itemsSubtotal = Checkout.subtotal(of: newItems)
+        try Checkout.checkTexts(copy.terms.fields)
         try copy.validate()
         self = copy
     }
@@ -406,6 +407,7 @@ public struct Checkout: Hashable, Sendable {
     public mutating func setMerchantName(_ name: String) throws(CheckoutError) {
         var copy = self
         copy.changeTerms { $0.merchantName = name }
+        try Checkout.checkTexts(copy.terms.fields)
         try copy.validate()
         self = copy
     }

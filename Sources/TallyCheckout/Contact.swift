@@ -112,7 +112,7 @@ extension Contact {
     /// `changeShippingContact` refuses such a contact. One length comparison per field for every
     /// real contact (`isStreamSafe` answers text under 62 bytes from its length).
     var unsafeField: (field: ContactField, name: String)? {
-        func unsafe(_ text: String?) -> Bool { text.map { !isStreamSafe($0) } ?? false }
+        func unsafe(_ text: String?) -> Bool { !isStreamSafe(text) }
         if unsafe(givenName) { return (.name, "givenName") }
         if unsafe(familyName) { return (.name, "familyName") }
         if unsafe(phoneticGivenName) { return (.phoneticName, "phoneticGivenName") }
@@ -127,7 +127,7 @@ extension PostalAddress {
     /// The name of the first of the address's texts with more than 30 combining marks in a row,
     /// or `nil` (see `Contact.unsafeField`).
     var unsafeFieldName: String? {
-        func unsafe(_ text: String?) -> Bool { text.map { !isStreamSafe($0) } ?? false }
+        func unsafe(_ text: String?) -> Bool { !isStreamSafe(text) }
         if unsafe(street) { return "street" }
         if unsafe(subLocality) { return "subLocality" }
         if unsafe(city) { return "city" }

@@ -35,6 +35,13 @@ package func isStreamSafe(_ text: String) -> Bool {
     text.utf8.count < 62 || isStreamSafeReadingScalars(text)
 }
 
+/// `isStreamSafe` for an optional text, a missing one being safe (for the optional fields of
+/// contacts, transactions and payment methods).
+@inlinable
+package func isStreamSafe(_ text: String?) -> Bool {
+    text.map { isStreamSafe($0) } ?? true
+}
+
 /// `isStreamSafe` for text of 62 bytes or more.
 @usableFromInline
 package func isStreamSafeReadingScalars(_ text: String) -> Bool {

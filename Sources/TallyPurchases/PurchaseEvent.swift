@@ -41,7 +41,7 @@ extension PurchaseEvent {
     /// custom currency's code) has more than 30 combining marks in a row, which Swift compares
     /// and hashes in time quadratic in the run (see `JournaledLedger.handle(_:)`).
     var hasUnsafeText: Bool {
-        func unsafe(_ text: String?) -> Bool { text.map { !isStreamSafe($0) } ?? false }
+        func unsafe(_ text: String?) -> Bool { !isStreamSafe(text) }
         switch self {
         case .orderCreated(let order):
             return unsafe(order.id) || unsafe(order.product.identifier) || unsafe(order.product.displayName)
