@@ -87,8 +87,9 @@ public enum SummaryRenderer {
     /// - Throws: `DocumentError` for what Safari would refuse: a custom currency (WebKit takes ISO
     ///   4217 codes only) or one whose amounts have other than 0 or 2 decimals (Apple's amount
     ///   grammar is `-?[0-9]+(\.[0-9][0-9])?`), merchant capabilities without `threeDSecure`
-    ///   (Apple requires `supports3DS`), no supported network, and a total above
-    ///   `Checkout.webKitMaximumTotal`.
+    ///   (Apple requires `supports3DS`), no supported network, a total above
+    ///   `Checkout.webKitMaximumTotal`, and a line's date outside the years 1 to 9999 (at
+    ///   `lineItems[i].deferredPaymentDate` and the like: ISO 8601 text has four-digit years).
     public static func applePay(_ checkout: Checkout) throws(DocumentError) -> JSONValue {
         let currency = checkout.currency
         guard currency.isISO else {
@@ -112,22 +113,22 @@ public enum SummaryRenderer {
                 path: "total",
                 reason: "\(summary.total.amount.plainString) is above \(Checkout.webKitMaximumTotal.plainString), the largest total Apple Pay on the web accepts")
         }
-        func line(_ item: SummaryItem) -> JSONValue {
+        func line(_ item: SummaryItem, at path: String) throws(DocumentError) -> JSONValue {
             var members: [(key: String, value: JSONValue)] = [
                 ("label", .string(item.label)), ("amount", .string(amount(item.amount, currency))), ("type", .string(item.type.rawValue)),
             ]
             switch item.kind {
             case .standard: break
             case .deferred(let date):
-                members += [("paymentTiming", .string("deferred")), ("deferredPaymentDate", .string(isoDate(date)))]
+                members += [("paymentTiming", .string("deferred")), ("deferredPaymentDate", .string(try isoDate(date, at: "\(path).deferredPaymentDate")))]
             case .recurring(let start, let interval, let count, let end):
                 members.append(("paymentTiming", .string("recurring")))
-                if let start { members.append(("recurringPaymentStartDate", .string(isoDate(start)))) }
+                if let start { members.append(("recurringPaymentStartDate", .string(try isoDate(start, at: "\(path).recurringPaymentStartDate")))) }
                 members += [
                     ("recurringPaymentIntervalUnit", .string(interval.rawValue)),
                     ("recurringPaymentIntervalCount", .number(String(count))),
                 ]
-                if let end { members.append(("recurringPaymentEndDate", .string(isoDate(end)))) }
+                if let end { members.append(("recurringPaymentEndDate", .string(try isoDate(end, at: "\(path).recurringPaymentEndDate")))) }
             case .automaticReload(let threshold):
                 members += [
                     ("paymentTiming", .string("automaticReload")),
@@ -136,6 +137,8 @@ public enum SummaryRenderer {
             }
             return .object(JSONObject(members))
         }
+        var lineItems: [JSONValue] = []
+        for (index, item) in summary.dropLast().enumerated() { lineItems.append(try line(item, at: "lineItems[\(index)]")) }
         let capabilities: [(MerchantCapability, String)] = [
             (.threeDSecure, "supports3DS"), (.emv, "supportsEMV"), (.credit, "supportsCredit"), (.debit, "supportsDebit"),
         ]
@@ -144,8 +147,8 @@ public enum SummaryRenderer {
             ("currencyCode", .string(currency.code)),
             ("merchantCapabilities", .array(capabilities.filter { checkout.merchantCapabilities.contains($0.0) }.map { .string($0.1) })),
             ("supportedNetworks", .array(checkout.supportedNetworks.map { .string(applePayNetwork($0)) })),
-            ("total", line(summary.totalLine)),
-            ("lineItems", .array(summary.dropLast().map(line))),
+            ("total", try line(summary.totalLine, at: "total")),
+            ("lineItems", .array(lineItems)),
             ("shippingMethods", .array(checkout.shippingMethodsForSheet.map { method in
                 var fields: [(key: String, value: JSONValue)] = [
                     ("label", .string(method.label)), ("detail", .string(method.detail)),
@@ -211,9 +214,24 @@ public enum SummaryRenderer {
         return .object(JSONObject(units.compactMap { key, value in value.map { (key: key, value: JSONValue.number(String($0))) } }))
     }
 
+    /// The dates ISO 8601's four-digit years can write: 0001-01-01T00:00:00Z up to, not
+    /// including, 10000-01-01T00:00:00Z.
+    static let isoDates = Date(timeIntervalSince1970: -62_135_596_800)..<Date(timeIntervalSince1970: 253_402_300_800)
+
     /// A date as ISO 8601 in UTC, whole seconds: `2027-01-01T00:00:00Z`.
-    static func isoDate(_ date: Date) -> String {
-        date.formatted(Date.ISO8601FormatStyle(timeZone: TimeZone(identifier: "UTC")!))
+    ///
+    /// - Throws: `DocumentError` at `path` for a date outside `isoDates`, or not a number.
+    ///   Foundation's formatter would write such a date without an error but wrongly: any date
+    ///   after the year 506,713 (infinity too) as `506713-02-07T00:00:00Z`, any before
+    ///   4713 BC (and NaN) as `-4712-01-01T12:00:00Z`, and years past 9999 in a form
+    ///   `new Date(text)` reads as an invalid date.
+    static func isoDate(_ date: Date, at path: String) throws(DocumentError) -> String {
+        guard isoDates.contains(date) else {
+            throw DocumentError(
+                path: path,
+                reason: "\(date.timeIntervalSince1970) seconds since 1970 is not a date from year 1 to 9999, the dates ISO 8601 text (and Apple Pay JS) can carry")
+        }
+        return date.formatted(Date.ISO8601FormatStyle(timeZone: TimeZone(identifier: "UTC")!))
     }
 
     /// Apple Pay JS network names (lower camel case: `"amex"`, `"masterCard"`, `"chinaUnionPay"`).

@@ -234,3 +234,33 @@ final class CommandInputTests: XCTestCase {
         XCTAssertTrue(replay.errors.hasPrefix("tally replay: --format is given twice"), replay.errors)
     }
 }
+
+/// Dates ISO 8601 text cannot carry are refused at the line, not written wrong (Foundation's
+/// formatter writes infinity and every date after the year 506,713 as the same day).
+final class RendererDateTests: XCTestCase {
+    func refusal(_ date: Date) throws -> String {
+        let checkout = try Checkout(
+            currency: .usd, countryCode: "US", merchantName: "Shop",
+            items: [
+                SummaryItem(label: "Box", amount: "20.00"),
+                SummaryItem(label: "Plan", amount: "9.99", kind: .recurring(startDate: nil, interval: .month, intervalCount: 1, endDate: date)),
+            ])
+        do {
+            return JSONWriter.write(try SummaryRenderer.applePay(checkout), pretty: false)
+        } catch {
+            return error.description
+        }
+    }
+
+    func testDatesOutsideFourDigitYearsAreRefusedAtTheirLine() throws {
+        let first = Date(timeIntervalSince1970: -62_135_596_800)  // 0001-01-01T00:00:00Z
+        let last = Date(timeIntervalSince1970: 253_402_300_799)  // 9999-12-31T23:59:59Z
+        XCTAssertTrue(try refusal(first).contains(#""recurringPaymentEndDate":"0001-01-01T00:00:00Z""#), try refusal(first))
+        XCTAssertTrue(try refusal(last).contains(#""recurringPaymentEndDate":"9999-12-31T23:59:59Z""#), try refusal(last))
+        for seconds in [-62_135_596_801, 253_402_300_800, 1e20, -1e20, .infinity, -.infinity, .nan] as [TimeInterval] {
+            let text = try refusal(Date(timeIntervalSince1970: seconds))
+            XCTAssertTrue(text.hasPrefix("lineItems[1].recurringPaymentEndDate: "), text)
+            XCTAssertTrue(text.hasSuffix("is not a date from year 1 to 9999, the dates ISO 8601 text (and Apple Pay JS) can carry"), text)
+        }
+    }
+}
