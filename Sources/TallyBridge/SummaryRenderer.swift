@@ -88,8 +88,8 @@ public enum SummaryRenderer {
     ///   4217 codes only) or one whose amounts have other than 0 or 2 decimals (Apple's amount
     ///   grammar is `-?[0-9]+(\.[0-9][0-9])?`), merchant capabilities without `threeDSecure`
     ///   (Apple requires `supports3DS`), no supported network, a total above
-    ///   `Checkout.webKitMaximumTotal`, and a line's date outside the years 1 to 9999 (at
-    ///   `lineItems[i].deferredPaymentDate` and the like: ISO 8601 text has four-digit years).
+    ///   `Checkout.webKitMaximumTotal`, and a line's date outside 1582-10-15 … 9999-12-31 (at
+    ///   `lineItems[i].deferredPaymentDate` and the like; see `isoDates`).
     public static func applePay(_ checkout: Checkout) throws(DocumentError) -> JSONValue {
         let currency = checkout.currency
         guard currency.isISO else {
@@ -214,22 +214,24 @@ public enum SummaryRenderer {
         return .object(JSONObject(units.compactMap { key, value in value.map { (key: key, value: JSONValue.number(String($0))) } }))
     }
 
-    /// The dates ISO 8601's four-digit years can write: 0001-01-01T00:00:00Z up to, not
-    /// including, 10000-01-01T00:00:00Z.
-    static let isoDates = Date(timeIntervalSince1970: -62_135_596_800)..<Date(timeIntervalSince1970: 253_402_300_800)
+    /// The dates written here as `new Date(text)` reads them: from 1582-10-15T00:00:00Z, the
+    /// Gregorian calendar's first day, up to, not including, 10000-01-01T00:00:00Z. Foundation's
+    /// formatter writes earlier dates in the Julian calendar (0001-01-01 of the proleptic
+    /// Gregorian calendar JavaScript uses comes out as `0001-01-03`) and later years with five
+    /// digits, which `new Date(text)` takes for an invalid date.
+    static let isoDates = Date(timeIntervalSince1970: -12_219_292_800)..<Date(timeIntervalSince1970: 253_402_300_800)
 
     /// A date as ISO 8601 in UTC, whole seconds: `2027-01-01T00:00:00Z`.
     ///
     /// - Throws: `DocumentError` at `path` for a date outside `isoDates`, or not a number.
     ///   Foundation's formatter would write such a date without an error but wrongly: any date
     ///   after the year 506,713 (infinity too) as `506713-02-07T00:00:00Z`, any before
-    ///   4713 BC (and NaN) as `-4712-01-01T12:00:00Z`, and years past 9999 in a form
-    ///   `new Date(text)` reads as an invalid date.
+    ///   4713 BC (and NaN) as `-4712-01-01T12:00:00Z`.
     static func isoDate(_ date: Date, at path: String) throws(DocumentError) -> String {
         guard isoDates.contains(date) else {
             throw DocumentError(
                 path: path,
-                reason: "\(date.timeIntervalSince1970) seconds since 1970 is not a date from year 1 to 9999, the dates ISO 8601 text (and Apple Pay JS) can carry")
+                reason: "\(date.timeIntervalSince1970) seconds since 1970 is not a date from 1582-10-15 to 9999-12-31, the dates Apple Pay JS reads from ISO 8601 text as they are written")
         }
         return date.formatted(Date.ISO8601FormatStyle(timeZone: TimeZone(identifier: "UTC")!))
     }

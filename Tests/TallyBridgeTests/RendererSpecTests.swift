@@ -235,8 +235,9 @@ final class CommandInputTests: XCTestCase {
     }
 }
 
-/// Dates ISO 8601 text cannot carry are refused at the line, not written wrong (Foundation's
-/// formatter writes infinity and every date after the year 506,713 as the same day).
+/// Dates Apple Pay JS would read otherwise than written are refused at the line, not written
+/// wrong (Foundation's formatter writes infinity and every date after the year 506,713 as the
+/// same day, and dates before 1582-10-15 in the Julian calendar).
 final class RendererDateTests: XCTestCase {
     func refusal(_ date: Date) throws -> String {
         let checkout = try Checkout(
@@ -253,14 +254,15 @@ final class RendererDateTests: XCTestCase {
     }
 
     func testDatesOutsideFourDigitYearsAreRefusedAtTheirLine() throws {
-        let first = Date(timeIntervalSince1970: -62_135_596_800)  // 0001-01-01T00:00:00Z
+        let first = Date(timeIntervalSince1970: -12_219_292_800)  // 1582-10-15T00:00:00Z
         let last = Date(timeIntervalSince1970: 253_402_300_799)  // 9999-12-31T23:59:59Z
-        XCTAssertTrue(try refusal(first).contains(#""recurringPaymentEndDate":"0001-01-01T00:00:00Z""#), try refusal(first))
-        XCTAssertTrue(try refusal(last).contains(#""recurringPaymentEndDate":"9999-12-31T23:59:59Z""#), try refusal(last))
-        for seconds in [-62_135_596_801, 253_402_300_800, 1e20, -1e20, .infinity, -.infinity, .nan] as [TimeInterval] {
+        let earliest = try refusal(first), latest = try refusal(last)
+        XCTAssertTrue(earliest.contains(#""recurringPaymentEndDate":"1582-10-15T00:00:00Z""#), earliest)
+        XCTAssertTrue(latest.contains(#""recurringPaymentEndDate":"9999-12-31T23:59:59Z""#), latest)
+        for seconds in [-12_219_292_801, -62_135_596_800, 253_402_300_800, 1e20, -1e20, .infinity, -.infinity, .nan] as [TimeInterval] {
             let text = try refusal(Date(timeIntervalSince1970: seconds))
             XCTAssertTrue(text.hasPrefix("lineItems[1].recurringPaymentEndDate: "), text)
-            XCTAssertTrue(text.hasSuffix("is not a date from year 1 to 9999, the dates ISO 8601 text (and Apple Pay JS) can carry"), text)
+            XCTAssertTrue(text.hasSuffix("is not a date from 1582-10-15 to 9999-12-31, the dates Apple Pay JS reads from ISO 8601 text as they are written"), text)
         }
     }
 }
