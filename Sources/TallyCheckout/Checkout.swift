@@ -488,8 +488,19 @@ final class CheckoutTerms: Hashable, Sendable {
     }
 
     let fields: Fields
+    /// `taxRules` with each country and region in `matchableCode` form, for the rule loops: the
+    /// same array (no copy) when every code is ASCII.
+    let matchingTaxRules: [TaxRule]
+    /// `shippingRules` with each country and region in `matchableCode` form (see
+    /// `matchingTaxRules`).
+    let matchingShippingRules: [ShippingRule]
 
-    init(_ fields: Fields) { self.fields = fields }
+    init(_ fields: Fields) {
+        self.fields = fields
+        matchingTaxRules = fields.taxRules.allSatisfy(\.hasASCIICodes) ? fields.taxRules : fields.taxRules.map(\.matchable)
+        matchingShippingRules =
+            fields.shippingRules.allSatisfy(\.hasASCIICodes) ? fields.shippingRules : fields.shippingRules.map(\.matchable)
+    }
 
     var currency: Currency { fields.currency }
     var countryCode: String { fields.countryCode }

@@ -148,6 +148,11 @@ struct RuleIndex: Hashable, Sendable {
 /// are equal). So "ca" and " CA " are "CA", and "QUÉBEC", "québec" and "que\u{301}bec" (a
 /// combining accent) are one region. An equivalence, answered without building strings unless
 /// a byte outside ASCII, or white space, differs.
+///
+/// Both codes must be in `matchableCode` form (an ASCII code as given, any other its key): the
+/// rule loops compare the forms made beforehand (`CheckoutTerms.matchingTaxRules`,
+/// `.matchingShippingRules` and the contact's), so that a code outside ASCII costs one
+/// comparison of keys per rule rather than the making of two keys.
 func sameCode(_ a: String, _ b: String) -> Bool {
     // The usual case, a sheet reporting "US" for a rule's "US", answered by `==`, which compares
     // small ASCII strings as raw bits; the byte loop below is for codes that differ in ASCII case
@@ -188,7 +193,9 @@ private func sameASCIICode(_ x: UnsafeBufferPointer<UInt8>, _ y: UnsafeBufferPoi
     return next >= 0x80 || isCodeSpace(next) ? nil : false
 }
 
-/// `sameCode` for codes that differ outside ASCII: both lowercased, compared as strings.
+/// `sameCode` for codes that differ outside ASCII: their keys compared as strings. A code in
+/// `matchableCode` form that is not ASCII already is its key, so only an ASCII side is keyed
+/// here (trimmed and lowercased: a few nanoseconds for a real code).
 ///
 /// Out of line and declared read-only: the strings it makes are its own, so callers that lend it
 /// rule fields need not retain them around the call (without this, the possible releases inside
@@ -196,24 +203,73 @@ private func sameASCIICode(_ x: UnsafeBufferPointer<UInt8>, _ y: UnsafeBufferPoi
 /// contact change, W11).
 @inline(never) @_effects(readonly)
 func sameCodeSpelledOtherwise(_ a: String, _ b: String) -> Bool {
-    codeMatchingKey(a) == codeMatchingKey(b)
+    (isASCII(a) ? codeMatchingKey(a) : a) == (isASCII(b) ? codeMatchingKey(b) : b)
 }
 
-/// A country or region code as `sameCode` compares it: trimmed of surrounding white space and
-/// lowercased (String's `==` and hashing then take care of canonical equivalence), so that
-/// codes equal under `sameCode` have equal keys (the checkout finds duplicate tax rules by them).
+/// `code` as the rule loops compare it (see `sameCode`): an ASCII code as given, any other its
+/// `codeMatchingKey`, made once per rule when the checkout's rules are set and once per contact
+/// when it changes. Keying every code instead cost a contact change (W11) 12–40 % more
+/// instructions; a code outside ASCII keyed on every comparison instead cost about 100 µs per rule
+/// entry for a 160-byte region spelled decomposed against composed ones (10,000 contact changes
+/// against 1,000 such rules, within a replay's bound, would have taken some 17 minutes).
+@inline(__always)
+func matchableCode(_ code: String) -> String {
+    isASCII(code) ? code : codeMatchingKey(code)
+}
+
+extension TaxRule {
+    /// Whether the country and region are ASCII (then already in `matchableCode` form).
+    var hasASCIICodes: Bool { isASCII(country) && region.map(isASCII) != false }
+    /// The rule with its country and region in `matchableCode` form.
+    var matchable: TaxRule {
+        var rule = self
+        rule.country = matchableCode(country)
+        rule.region = region.map(matchableCode)
+        return rule
+    }
+}
+
+extension ShippingRule {
+    /// Whether the country and every region are ASCII (then already in `matchableCode` form).
+    var hasASCIICodes: Bool { isASCII(country) && regions.allSatisfy(isASCII) }
+    /// The rule with its country and regions in `matchableCode` form.
+    var matchable: ShippingRule {
+        var rule = self
+        rule.country = matchableCode(country)
+        rule.regions = regions.map(matchableCode)
+        return rule
+    }
+}
+
+/// Whether every byte of `code`'s UTF-8 is ASCII, read in place.
+@inline(__always)
+func isASCII(_ code: String) -> Bool {
+    code.utf8.withContiguousStorageIfAvailable { bytes in !bytes.contains { $0 >= 0x80 } }
+        ?? code.utf8.allSatisfy { $0 < 0x80 }
+}
+
+/// A country or region code as `sameCode` compares it: trimmed of surrounding white space,
+/// lowercased, and in Unicode's composed normal form (NFC), so that codes equal under `sameCode`
+/// have equal keys (the checkout finds duplicate tax rules by them) and a key is its own key.
 ///
 /// Trimmed scalar by scalar in Swift (`isCodeTrimmed`: the scalars of Foundation's
 /// `CharacterSet.whitespacesAndNewlines`), not through Foundation: its trimming bridged every
 /// code to UTF-16 and back, most of the 30 µs each comparison of a 200-byte region with a
 /// rule's took (a review's 100,000 region entries made one contact change take 3 s).
+///
+/// Composed because `String`'s `==` composes as it compares: 39 µs for two 200-byte regions
+/// of which one spells "é" as "e" and a combining accent, against 0.2 µs for two composed ones.
+/// Making a key outside ASCII costs about as much as that one slow comparison, so keys are made
+/// once and compared many times (`matchableCode`).
+@inline(never)
 func codeMatchingKey(_ code: String) -> String {
     let scalars = code.unicodeScalars
     guard let first = scalars.firstIndex(where: { !isCodeTrimmed($0) }),
         let last = scalars.lastIndex(where: { !isCodeTrimmed($0) })
     else { return "" }
-    if first == scalars.startIndex, scalars.index(after: last) == scalars.endIndex { return code.lowercased() }
-    return String(scalars[first...last]).lowercased()
+    let whole = first == scalars.startIndex && scalars.index(after: last) == scalars.endIndex
+    let lowered = (whole ? code : String(scalars[first...last])).lowercased()
+    return isASCII(lowered) ? lowered : lowered.precomposedStringWithCanonicalMapping
 }
 
 /// Whether `codeMatchingKey` trims `scalar` from the ends of a code: Foundation's
@@ -483,7 +539,8 @@ enum ShippingRuleChoice: Hashable, Sendable {
     case unserved
     /// Every method is offered (no rules, no address yet, or rules only for other regions).
     case all
-    /// The rules for `country` (and `region`, when `regional`) decide.
+    /// The rules for `country` (and `region`, when `regional`) decide; both codes in
+    /// `matchableCode` form.
     case rules(country: String, region: String?, regional: Bool)
 }
 
@@ -492,9 +549,12 @@ extension CheckoutTerms {
     /// known): a rule for the region wins over one for the whole country. `nil` for an address
     /// with an `unmatchableCode` (the events refuse it).
     func applicableTaxRuleIndex(for contact: Contact?) -> Int? {
-        let country = contact?.postalAddress?.knownCountryCode ?? countryCode
-        let region = contact?.postalAddress?.knownRegion
-        if isUnmatchable(country) || isUnmatchable(region) { return nil }  // the events refuse such a contact
+        let code = contact?.postalAddress?.knownCountryCode ?? countryCode
+        let regionCode = contact?.postalAddress?.knownRegion
+        if isUnmatchable(code) || isUnmatchable(regionCode) { return nil }  // the events refuse such a contact
+        let country = matchableCode(code)
+        let region = regionCode.map(matchableCode)
+        let taxRules = matchingTaxRules
         if let region {
             for index in taxRules.indices
             where sameCode(taxRules[index].country, country) && taxRules[index].region.map({ sameCode($0, region) }) == true {
@@ -544,7 +604,7 @@ extension CheckoutTerms {
     /// under `.rules`, which needs a rule for the country).
     func ruleEntries(country: String) -> Int {
         var entries = 0
-        for rule in shippingRules where sameCode(rule.country, country) { entries += rule.regions.count + rule.methods.count + 1 }
+        for rule in matchingShippingRules where sameCode(rule.country, country) { entries += rule.regions.count + rule.methods.count + 1 }
         return Swift.max(entries, 1)
     }
 
@@ -552,7 +612,7 @@ extension CheckoutTerms {
     /// `allows` for many methods at once.
     func allowedIdentifiers(country: String, region: String?, regional: Bool) -> Set<String> {
         var allowed = Set<String>()
-        for rule in shippingRules where sameCode(rule.country, country) && decides(rule, region: region, regional: regional) {
+        for rule in matchingShippingRules where sameCode(rule.country, country) && decides(rule, region: region, regional: regional) {
             allowed.formUnion(rule.methods)
         }
         return allowed
@@ -567,11 +627,14 @@ extension CheckoutTerms {
     /// Which shipping rules apply to `contact`: none (`.unserved`) for an address with an
     /// `unmatchableCode`, even without shipping rules (the events refuse it).
     func shippingRuleChoice(for contact: Contact?) -> ShippingRuleChoice {
-        let country = contact?.postalAddress?.knownCountryCode
-        let region = contact?.postalAddress?.knownRegion
+        let code = contact?.postalAddress?.knownCountryCode
+        let regionCode = contact?.postalAddress?.knownRegion
         // Codes no rule can have (see `unmatchableCode`) are not compared with the rules at all.
-        if isUnmatchable(country) || isUnmatchable(region) { return .unserved }
-        guard !shippingRules.isEmpty, let country else { return .all }
+        if isUnmatchable(code) || isUnmatchable(regionCode) { return .unserved }
+        let shippingRules = matchingShippingRules
+        guard !shippingRules.isEmpty, let code else { return .all }
+        let country = matchableCode(code)
+        let region = regionCode.map(matchableCode)
         var forCountry = false
         var regional = false
         var wholeCountry = false
@@ -587,7 +650,7 @@ extension CheckoutTerms {
 
     /// Whether the rules for `country` (and `region` when `regional`) offer `identifier`.
     func allows(_ identifier: String, country: String, region: String?, regional: Bool) -> Bool {
-        for rule in shippingRules where sameCode(rule.country, country) {
+        for rule in matchingShippingRules where sameCode(rule.country, country) {
             if decides(rule, region: region, regional: regional) && rule.methods.contains(identifier) { return true }
         }
         return false
