@@ -169,17 +169,19 @@ public struct Checkout: Hashable, Sendable {
         requiredBillingContactFields: Set<ContactField> = [], requiredShippingContactFields: Set<ContactField> = [],
         shippingType: ShippingType = .shipping
     ) throws(CheckoutError) {
-        terms = CheckoutTerms(
-            CheckoutTerms.Fields(
-                currency: currency, countryCode: countryCode, merchantName: merchantName,
-                merchantIdentifier: merchantIdentifier, supportedNetworks: supportedNetworks,
-                merchantCapabilities: merchantCapabilities, requiredBillingContactFields: requiredBillingContactFields,
-                requiredShippingContactFields: requiredShippingContactFields, shippingType: shippingType, items: items,
-                shippingMethods: shippingMethods, coupons: coupons, taxRules: taxRules, shippingRules: shippingRules,
-                surcharges: surcharges, rounding: rounding, maximumTotal: maximumTotal))
-        // Before anything compares or hashes the texts (the selected method's lookup, the tax
-        // rule of the merchant's country).
-        try Checkout.checkTexts(terms.fields)
+        let fields = CheckoutTerms.Fields(
+            currency: currency, countryCode: countryCode, merchantName: merchantName,
+            merchantIdentifier: merchantIdentifier, supportedNetworks: supportedNetworks,
+            merchantCapabilities: merchantCapabilities, requiredBillingContactFields: requiredBillingContactFields,
+            requiredShippingContactFields: requiredShippingContactFields, shippingType: shippingType, items: items,
+            shippingMethods: shippingMethods, coupons: coupons, taxRules: taxRules, shippingRules: shippingRules,
+            surcharges: surcharges, rounding: rounding, maximumTotal: maximumTotal)
+        // Before anything compares or hashes the texts: the terms key the rules' codes and look
+        // their methods up (a rule naming a method of 80,000 combining-mark pairs took 16 s to
+        // hash when the terms came first), then the selected method's lookup and the tax rule of
+        // the merchant's country.
+        try Checkout.checkTexts(fields)
+        terms = CheckoutTerms(fields)
         if let selectedShippingMethod, !isStreamSafe(selectedShippingMethod) { throw .unsafeText(place: "selectedShippingMethod") }
         try Checkout.checkLimits(items)
         itemsSubtotal = Checkout.subtotal(of: items)
@@ -491,15 +493,22 @@ final class CheckoutTerms: Hashable, Sendable {
     /// `taxRules` with each country and region in `matchableCode` form, for the rule loops: the
     /// same array (no copy) when every code is ASCII.
     let matchingTaxRules: [TaxRule]
-    /// `shippingRules` with each country and region in `matchableCode` form (see
-    /// `matchingTaxRules`).
-    let matchingShippingRules: [ShippingRule]
+    /// `shippingRules` as the rule loops read them (see `MatchingShippingRule`).
+    let matchingShippingRules: [MatchingShippingRule]
 
+    /// The terms of `fields`, whose texts `Checkout.checkTexts` has accepted (the rules' codes
+    /// are keyed and their methods looked up here: hashing text that is not stream-safe takes
+    /// time quadratic in its runs of marks).
     init(_ fields: Fields) {
         self.fields = fields
         matchingTaxRules = fields.taxRules.allSatisfy(\.hasASCIICodes) ? fields.taxRules : fields.taxRules.map(\.matchable)
-        matchingShippingRules =
-            fields.shippingRules.allSatisfy(\.hasASCIICodes) ? fields.shippingRules : fields.shippingRules.map(\.matchable)
+        var methodIndices: [String: Int] = [:]
+        if !fields.shippingRules.isEmpty {
+            for (index, method) in fields.shippingMethods.enumerated() where methodIndices[method.identifier] == nil {
+                methodIndices[method.identifier] = index
+            }
+        }
+        matchingShippingRules = fields.shippingRules.map { MatchingShippingRule($0, methodIndices: methodIndices) }
     }
 
     var currency: Currency { fields.currency }

@@ -229,15 +229,25 @@ extension TaxRule {
     }
 }
 
-extension ShippingRule {
-    /// Whether the country and every region are ASCII (then already in `matchableCode` form).
-    var hasASCIICodes: Bool { isASCII(country) && regions.allSatisfy(isASCII) }
-    /// The rule with its country and regions in `matchableCode` form.
-    var matchable: ShippingRule {
-        var rule = self
-        rule.country = matchableCode(country)
-        rule.regions = regions.map(matchableCode)
-        return rule
+/// A shipping rule as the rule loops read it: its country and regions in `matchableCode` form,
+/// and its methods as indices into the checkout's `shippingMethods`, ascending, each once.
+///
+/// Indices because an event compares or hashes no identifier that way: a review's rule naming
+/// ten 300-byte identifiers 1,000 times each, spelled decomposed (the methods composed), made
+/// each contact change hash 10,000 identifiers, 0.56 s, and a replay within its rule-check
+/// bound could have taken nine minutes.
+struct MatchingShippingRule: Sendable {
+    var country: String
+    var regions: [String]
+    var methods: [Int]
+
+    /// `rule` read for the loops; `indices` gives each of the checkout's method identifiers its
+    /// index (validation refuses a rule naming an unknown method; such a name is left out here).
+    init(_ rule: ShippingRule, methodIndices indices: [String: Int]) {
+        country = matchableCode(rule.country)
+        regions = rule.regions.allSatisfy(isASCII) ? rule.regions : rule.regions.map(matchableCode)
+        var offered = Set<Int>()
+        methods = rule.methods.compactMap { indices[$0] }.filter { offered.insert($0).inserted }.sorted()
     }
 }
 
@@ -523,7 +533,7 @@ extension Checkout {
         case .unserved: return false
         case .all: return true
         case .rules(let country, let region, let regional):
-            return terms.allows(shippingMethods[index].identifier, country: country, region: region, regional: regional)
+            return terms.allows(methodAt: index, country: country, region: region, regional: regional)
         }
     }
 
@@ -588,11 +598,10 @@ extension CheckoutTerms {
             // comparisons the deciding rules' identifiers go into a set first, so that the work
             // is linear: a review's 128,000 methods under one rule naming them all took 121 s.
             if shippingMethods.count > 8, shippingMethods.count > 512 / ruleEntries(country: country) {
-                let allowed = allowedIdentifiers(country: country, region: region, regional: regional)
-                for method in shippingMethods where allowed.contains(method.identifier) { offered.append(method) }
+                let allowed = allowedMethods(country: country, region: region, regional: regional)
+                for index in shippingMethods.indices where allowed[index] { offered.append(shippingMethods[index]) }
             } else {
-                for index in shippingMethods.indices
-                where allows(shippingMethods[index].identifier, country: country, region: region, regional: regional) {
+                for index in shippingMethods.indices where allows(methodAt: index, country: country, region: region, regional: regional) {
                     offered.append(shippingMethods[index])
                 }
             }
@@ -608,19 +617,19 @@ extension CheckoutTerms {
         return Swift.max(entries, 1)
     }
 
-    /// The identifiers the rules for `country` (and `region` when `regional`) offer, as a set:
-    /// `allows` for many methods at once.
-    func allowedIdentifiers(country: String, region: String?, regional: Bool) -> Set<String> {
-        var allowed = Set<String>()
+    /// Whether the rules for `country` (and `region` when `regional`) offer each method, by its
+    /// index in `shippingMethods`: `allows` for many methods at once.
+    func allowedMethods(country: String, region: String?, regional: Bool) -> [Bool] {
+        var allowed = [Bool](repeating: false, count: shippingMethods.count)
         for rule in matchingShippingRules where sameCode(rule.country, country) && decides(rule, region: region, regional: regional) {
-            allowed.formUnion(rule.methods)
+            for index in rule.methods { allowed[index] = true }
         }
         return allowed
     }
 
     /// Whether `rule`, one for the contact's country, is one of those that decide: a rule naming
     /// the region when one does (`regional`), else a rule for the whole country.
-    func decides(_ rule: ShippingRule, region: String?, regional: Bool) -> Bool {
+    func decides(_ rule: MatchingShippingRule, region: String?, regional: Bool) -> Bool {
         regional ? region.map { region in rule.regions.contains { sameCode($0, region) } } ?? false : rule.regions.isEmpty
     }
 
@@ -648,10 +657,11 @@ extension CheckoutTerms {
         return .rules(country: country, region: region, regional: regional)
     }
 
-    /// Whether the rules for `country` (and `region` when `regional`) offer `identifier`.
-    func allows(_ identifier: String, country: String, region: String?, regional: Bool) -> Bool {
+    /// Whether the rules for `country` (and `region` when `regional`) offer the method at
+    /// `index` in `shippingMethods`.
+    func allows(methodAt index: Int, country: String, region: String?, regional: Bool) -> Bool {
         for rule in matchingShippingRules where sameCode(rule.country, country) {
-            if decides(rule, region: region, regional: regional) && rule.methods.contains(identifier) { return true }
+            if decides(rule, region: region, regional: regional) && rule.methods.contains(index) { return true }
         }
         return false
     }

@@ -85,8 +85,8 @@ extension CodeMatchingTests {
     /// A code outside ASCII is compared through its key, made once: keys are composed, so
     /// canonically equivalent codes have keys with the same bytes and two keys compare as fast as
     /// their bytes (a decomposed code against composed ones took 39 µs a comparison for 200
-    /// bytes); a key is its own key; ASCII codes are left as given, and a checkout whose rule codes
-    /// are all ASCII shares its rule arrays with the loops instead of copying them.
+    /// bytes); a key is its own key; ASCII codes are left as given, and a checkout whose tax rule
+    /// codes are all ASCII shares its rule array with the loops instead of copying it.
     func testMatchableFormsAreKeysMadeOnce() throws {
         XCTAssertEqual(Array(codeMatchingKey("QUE\u{301}BEC").utf8), Array("québec".utf8))
         XCTAssertEqual(Array(codeMatchingKey(" \u{212A}Y").utf8), Array("ky".utf8))
@@ -102,15 +102,43 @@ extension CodeMatchingTests {
         ascii.terms.taxRules.withUnsafeBufferPointer { rules in
             ascii.terms.matchingTaxRules.withUnsafeBufferPointer { XCTAssertEqual($0.baseAddress, rules.baseAddress) }
         }
-        ascii.terms.shippingRules.withUnsafeBufferPointer { rules in
-            ascii.terms.matchingShippingRules.withUnsafeBufferPointer { XCTAssertEqual($0.baseAddress, rules.baseAddress) }
-        }
+        XCTAssertEqual(ascii.terms.matchingShippingRules[0].country, " us ")
         let quebec = try Checkout(
             currency: .usd, countryCode: "US", merchantName: "M", items: [SummaryItem(label: "A", amount: "1.00")],
             taxRules: [TaxRule(country: "CA", region: "QUE\u{301}BEC", rate: "0.14975")])
         XCTAssertEqual(Array(quebec.terms.matchingTaxRules[0].region!.utf8), Array("québec".utf8))
         XCTAssertEqual(quebec.terms.matchingTaxRules[0].country, "CA")
         XCTAssertEqual(quebec.taxRules[0].region, "QUE\u{301}BEC", "the checkout shows the rule as written")
+    }
+
+    /// The loops read a shipping rule's methods as indices into `shippingMethods`, ascending and
+    /// each once, so that no event compares or hashes an identifier; the offer is the same.
+    func testRulesNameMethodsByIndex() throws {
+        let methods = ["Standard", "Express", "Pickup", "Cour\u{E9}", "Cour\u{E9}2"].map { ShippingMethod(identifier: $0, label: $0, amount: "1.00") }
+        let checkout = try Checkout(
+            currency: .usd, countryCode: "US", merchantName: "M", items: [SummaryItem(label: "A", amount: "1.00")],
+            shippingMethods: methods,
+            shippingRules: [
+                ShippingRule(country: "US", methods: ["Pickup", "Standard", "Pickup", "Standard"]),
+                ShippingRule(country: "US", regions: ["AK"], methods: ["Express"]),
+                ShippingRule(country: "FR", methods: ["Coure\u{301}", "Pickup"]),
+            ])
+        XCTAssertEqual(checkout.terms.matchingShippingRules.map(\.methods), [[0, 2], [1], [2, 3]], "a decomposed name finds its composed method")
+        func offered(_ country: String, _ region: String? = nil) -> [String]? {
+            checkout.offeredShippingMethods(for: Contact(postalAddress: PostalAddress(administrativeArea: region, isoCountryCode: country)))?.map(\.identifier)
+        }
+        XCTAssertEqual(offered("US"), ["Standard", "Pickup"])
+        XCTAssertEqual(offered("us", "ak"), ["Express"])
+        XCTAssertEqual(offered("FR"), ["Pickup", "Cour\u{E9}"])
+        XCTAssertNil(offered("DE"))
+        // More than 8 methods and a long rule: the offer is built from a table of the methods,
+        // not asked method by method; the same answer.
+        let many = (0..<600).map { ShippingMethod(identifier: "m\($0)", label: "M", amount: "1.00") }
+        let big = try Checkout(
+            currency: .usd, countryCode: "US", merchantName: "M", items: [SummaryItem(label: "A", amount: "1.00")],
+            shippingMethods: many, shippingRules: [ShippingRule(country: "US", methods: (0..<600).filter { $0 % 7 == 3 }.reversed().map { "m\($0)" })])
+        let contact = Contact(postalAddress: PostalAddress(isoCountryCode: "US"))
+        XCTAssertEqual(big.offeredShippingMethods(for: contact)?.map(\.identifier), (0..<600).filter { $0 % 7 == 3 }.map { "m\($0)" })
     }
 
     /// End to end: a region spelled decomposed and in capitals finds the tax rule and the
