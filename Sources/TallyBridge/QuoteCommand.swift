@@ -146,11 +146,10 @@ public enum QuoteCommand {
             paymentErrors += checkout.changeShippingContact(contact).errors
         }
         if let identifier = options["--shipping"], checkout.selectShippingMethod(identifier).status != .success {
-            let offered = checkout.offeredShippingMethods.map(\.identifier)
             refusals.append(
-                offered.contains(identifier)
+                checkout.offersShippingMethod(identifier)
                     ? "--shipping: \(String(reflecting: identifier)) would take the total above the maximum of \(checkout.maximumTotal?.plainString ?? "")"
-                    : "--shipping: \(String(reflecting: identifier)) is not offered here (offered: \(Node.offeredList(offered)))")
+                    : "--shipping: \(String(reflecting: identifier)) is not offered here (offered: \(Node.offeredList(checkout.offeredShippingMethods.map(\.identifier))))")
         }
         if let code = options["--coupon"] { paymentErrors += checkout.changeCouponCode(code).errors }
         if let paymentType { paymentErrors += checkout.selectPaymentMethod(PaymentMethod(type: paymentType)).errors }

@@ -73,8 +73,26 @@ final class ScaleReviewTests: XCTestCase {
         XCTAssertEqual(written, 0)
         XCTAssertEqual(
             refused.errors,
-            "tally replay: doc.json: events: 10001 events × 1000 coupons and rule entries each is more than the 10000000 rule checks a replay makes; replay fewer events at a time\n")
+            "tally replay: doc.json: events: 10001 events × 1000 rule checks each (coupons, rule entries, and one per 32 bytes of a country or region code) is more than the 10000000 rule checks a replay makes; replay fewer events at a time\n")
         XCTAssertEqual(ReplayCommand.run(["doc.json"], read: { _ in replay(10) }).status, 0)
+    }
+
+    /// Codes are compared in full: 36,000 regions of 250 bytes took 124 s over 277 contact
+    /// changes that the entries alone let through. A code counts a check per 32 bytes too.
+    func testLongCodesCountTowardTheRuleChecks() {
+        let regions = (0..<1_000).map { "\"\(String(repeating: "R", count: 250))\($0 % 10)\($0 / 10 % 10)\($0 / 100)\"" }.joined(separator: ",")
+        let document = Self.document(methods: ["a"], extra: #", "shippingRules": [{"country": "US", "regions": [\#(regions)], "methods": ["a"]}]"#)
+        func replay(_ count: Int) -> String {
+            let event = #"{"changeShippingContact": {"postalAddress": {"isoCountryCode": "US", "administrativeArea": "CA"}}}"#
+            return #"{"document": \#(document), "events": [\#(Array(repeating: event, count: count).joined(separator: ","))]}"#
+        }
+        // Per event: the rule, its 1,000 regions and its method, and 7 checks for each
+        // 253-byte region: 8,002; 1,249 events fit 10,000,000 and 1,250 do not.
+        let refused = ReplayCommand.run(["doc.json"], read: { _ in replay(1_250) })
+        XCTAssertEqual(
+            refused.errors,
+            "tally replay: doc.json: events: 1250 events × 8002 rule checks each (coupons, rule entries, and one per 32 bytes of a country or region code) is more than the 10000000 rule checks a replay makes; replay fewer events at a time\n")
+        XCTAssertEqual(ReplayCommand.run(["doc.json"], read: { _ in replay(1_249) }).status, 0)
     }
 
     /// The methods a contact is offered were found by asking every rule about every method, and a

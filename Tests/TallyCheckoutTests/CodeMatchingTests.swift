@@ -18,8 +18,9 @@ final class CodeMatchingTests: XCTestCase {
 
     /// Pieces that meet every branch: ASCII letters in both cases, white space inside and at the
     /// ends (ASCII and not), combining marks, precomposed letters, letters whose lowercase is
-    /// ASCII (KELVIN SIGN), multi-scalar line ends and the empty string.
-    static let atoms = ["", " ", "\t", "\n", "a", "A", "b", "é", "É", "e", "E", "\u{301}", "\u{A0}", "\u{3000}", "\u{212A}", "k", "K", "İ", "i", "\r\n", "\u{85}"]
+    /// ASCII (KELVIN SIGN), marks whose decomposition is ASCII (GREEK QUESTION MARK, GREEK VARIA),
+    /// multi-scalar line ends and the empty string.
+    static let atoms = ["", " ", "\t", "\n", "a", "A", "b", "é", "É", "e", "E", "\u{301}", "\u{A0}", "\u{3000}", "\u{212A}", "k", "K", "İ", "i", "\r\n", "\u{85}", "\u{37E}", ";", "\u{1FEF}", "`"]
 
     func testTheByteAnswerIsTheWholeStringAnswer() {
         // Every string of up to two pieces, against every other.
@@ -32,7 +33,7 @@ final class CodeMatchingTests: XCTestCase {
                 compared += 1
             }
         }
-        XCTAssertEqual(compared, 462 * 462)
+        XCTAssertEqual(compared, 650 * 650)
         // Longer codes with a shared prefix (past a small string's 15 bytes), from a fixed seed.
         var random = SplitMix64(seed: 20261201)
         for _ in 0..<20_000 {
@@ -165,6 +166,42 @@ extension CodeMatchingTests {
             XCTAssertEqual(update.errors, [])
             XCTAssertEqual(update.shippingMethods.map(\.identifier), ["local"], ruleRegion)
             XCTAssertEqual(checkout.summary.first { $0.label == "TPS/TVQ" }?.amount, "14.98", ruleRegion)
+        }
+    }
+}
+
+/// Coupon codes and method identifiers are found by one lookup (hashed) past 8 or past 64 bytes,
+/// and compared in turn otherwise: either way the answer is `String`'s `==`, canonically
+/// equivalent spellings included, and the sheet's list puts the selected method first.
+final class LookupTests: XCTestCase {
+    func testLookupsFindCanonicallyEquivalentSpellingsEitherWay() throws {
+        let long = String(repeating: "\u{E9}", count: 40)  // 80 bytes composed
+        let longDecomposed = String(repeating: "e\u{301}", count: 40)
+        for count in [3, 20] {
+            let codes = (0..<count).map { "C\($0)" } + ["CAF\u{C9}", long]
+            let identifiers = (0..<count).map { "m\($0)" } + ["caf\u{E9}", long + "x"]
+            var checkout = try Checkout(
+                currency: .usd, countryCode: "US", merchantName: "M", items: [SummaryItem(label: "A", amount: "100.00")],
+                shippingMethods: identifiers.enumerated().map { ShippingMethod(identifier: $1, label: "L\($0)", amount: "1.00") },
+                coupons: codes.map { Coupon(code: $0, benefit: .amountOff(1)) },
+                shippingRules: [ShippingRule(country: "US", methods: ["m1", "caf\u{E9}", long + "x"])])
+            XCTAssertEqual(checkout.changeCouponCode("CAFE\u{301}").errors, [], "\(count) coupons")
+            XCTAssertEqual(checkout.appliedCoupon?.code, "CAF\u{C9}")
+            XCTAssertEqual(checkout.changeCouponCode(longDecomposed).errors, [], "\(count) coupons, a long code")
+            XCTAssertEqual(checkout.appliedCoupon?.code, long)
+            XCTAssertEqual(checkout.changeCouponCode("C\(count)").errors.map(\.code), [.couponCodeInvalid])
+            XCTAssertEqual(checkout.selectShippingMethod("cafe\u{301}").status, .success, "\(count) methods")
+            XCTAssertEqual(checkout.selectedShippingMethodIdentifier, "caf\u{E9}")
+            XCTAssertEqual(checkout.selectShippingMethod(longDecomposed + "x").status, .success, "\(count) methods, a long identifier")
+            XCTAssertEqual(checkout.selectedShippingMethodIdentifier, long + "x")
+            XCTAssertEqual(checkout.selectShippingMethod("m\(count)").status, .failure)
+            // With a contact, the rule offers three methods: the selected one comes first.
+            _ = checkout.changeShippingContact(Contact(postalAddress: PostalAddress(isoCountryCode: "us")))
+            XCTAssertEqual(checkout.shippingMethodsForSheet.map(\.identifier), [long + "x", "m1", "caf\u{E9}"])
+            XCTAssertTrue(checkout.offersShippingMethod("cafe\u{301}"))
+            XCTAssertFalse(checkout.offersShippingMethod("m0"), "not offered to this contact")
+            XCTAssertFalse(checkout.offersShippingMethod("nope"))
+            XCTAssertEqual(checkout.selectShippingMethod("m0").status, .failure, "not offered to this contact")
         }
     }
 }
