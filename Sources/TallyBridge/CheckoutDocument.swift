@@ -239,7 +239,12 @@ struct Node {
     /// The first 40 Unicode scalars of `text`, and whether there were more.
     private static func head(_ text: String) -> (String, Bool) {
         let scalars = text.unicodeScalars
-        guard scalars.count > 40 else { return (text, false) }
+        // The 41st scalar found by walking at most 41, not by counting all of them: a refusal
+        // naming ten offered identifiers of 300,000 characters counted 3 million scalars, and a
+        // review's 3,000 refused selections took 26.6 s.
+        guard scalars.index(scalars.startIndex, offsetBy: 40, limitedBy: scalars.endIndex).map({ $0 < scalars.endIndex }) == true else {
+            return (text, false)
+        }
         var head = String.UnicodeScalarView()
         head.append(contentsOf: scalars.prefix(40))
         return (String(head), true)

@@ -32,6 +32,12 @@ final class ScaleReviewTests: XCTestCase {
         // `quote --shipping` says it the same way.
         let quoted = QuoteCommand.run(["doc.json", "--shipping", "nope"]) { _ in document }
         XCTAssertTrue(quoted.errors.hasSuffix("m9 and 2 more)\n"), quoted.errors)
+        // Cut after 40 scalars exactly (found without counting all of them): 40 stay whole.
+        for (count, shown) in [(40, String(repeating: "\u{E9}", count: 40)), (41, String(repeating: "\u{E9}", count: 40) + "…")] {
+            let named = Self.document(methods: [String(repeating: "\u{E9}", count: count)])
+            let refused = ReplayCommand.run(["doc.json"]) { _ in #"{"document": \#(named), "events": [{"selectShippingMethod": "nope"}]}"# }
+            XCTAssertEqual(refused.errors, "tally replay: events[0].selectShippingMethod: \"nope\" is not offered here (offered: \(shown))\n")
+        }
     }
 
     /// Refusals go to standard error after the updates; they were kept in memory outside the
