@@ -274,17 +274,18 @@ public struct Checkout: Hashable, Sendable {
         // discounts are capped at the items subtotal and the shipping price, and tax and
         // surcharges are never negative.
         if itemsSubtotal.signum() < 0 { throw .negativeItemsTotal(itemsSubtotal) }
-        var identifiers: [String: Int] = [:]
+        // The terms index identifiers and codes once (the first of each); an index that is not
+        // the first is a duplicate.
+        let identifiers = terms.methodIndices
         for (index, method) in shippingMethods.enumerated() {
             try Checkout.checkLimits(method.amount, "shippingMethods[\(index)].amount")
             try checkDecimals(method.amount, "shippingMethods[\(index)].amount")
             if method.amount.signum() < 0 {
                 throw .invalidValue(place: "shippingMethods[\(index)].amount", value: method.amount, reason: "is negative")
             }
-            if let first = identifiers[method.identifier] {
+            if let first = identifiers[method.identifier], first != index {
                 throw .duplicateShippingMethod(identifier: method.identifier, index: index, firstIndex: first)
             }
-            identifiers[method.identifier] = index
         }
         if let selected, identifiers[selected] == nil {
             throw .unknownShippingMethod(identifier: selected)
@@ -294,13 +295,12 @@ public struct Checkout: Hashable, Sendable {
                 throw .unknownShippingMethodInRule(identifier: identifier, rule: ruleIndex, position: position)
             }
         }
-        var codes: [String: Int] = [:]
+        let codes = terms.couponIndices
         for (index, coupon) in coupons.enumerated() {
             if !Checkout.canBeEntered(coupon.code) { throw .invalidCouponCode(code: coupon.code, index: index) }
-            if let first = codes[coupon.code] {
+            if let first = codes[coupon.code], first != index {
                 throw .duplicateCoupon(code: coupon.code, index: index, firstIndex: first)
             }
-            codes[coupon.code] = index
             switch coupon.benefit {
             case .percentOff(let percent):
                 try Checkout.checkLimits(percent, "coupons[\(index)].percentOff")

@@ -242,15 +242,7 @@ func hasCodeSpaceAtAnEnd(_ code: String) -> Bool {
 /// against 1,000 such rules, within a replay's bound, would have taken some 17 minutes).
 @inline(__always)
 func matchableCode(_ code: String) -> String {
-    isASCII(code) ? (hasCodeSpaceAtAnEnd(code) ? trimmedASCIICode(code) : code) : codeMatchingKey(code)
-}
-
-/// The ASCII code `code` without its white space at the ends (out of line: rare).
-@inline(never)
-func trimmedASCIICode(_ code: String) -> String {
-    let bytes = Array(code.utf8)
-    guard let first = bytes.firstIndex(where: { !isCodeSpace($0) }), let last = bytes.lastIndex(where: { !isCodeSpace($0) }) else { return "" }
-    return String(decoding: bytes[first...last], as: UTF8.self)
+    isASCII(code) ? (hasCodeSpaceAtAnEnd(code) ? trimmedCode(code) ?? "" : code) : codeMatchingKey(code)
 }
 
 /// Whether `code` is its own `matchableCode`: ASCII without white space at its ends.
@@ -373,12 +365,11 @@ extension PostalAddress {
     }
 }
 
-/// Whether `code` is longer than `Checkout.maximumCodeLength` or not stream-safe: two length
-/// comparisons for a real code.
+/// Whether `code` is longer than `Checkout.maximumCodeLength` or not stream-safe: `unmatchable`'s
+/// test (which writes its reason only for such a code), two length comparisons for a real code.
 @inline(__always)
 func isUnmatchable(_ code: String?) -> Bool {
-    guard let code else { return false }
-    return code.utf8.count > Checkout.maximumCodeLength || !isStreamSafe(code)
+    code.map { unmatchable($0) != nil } ?? false
 }
 
 /// Why `code` cannot be a country or region code a rule has (see `unmatchableCode`), or `nil`.
@@ -392,7 +383,7 @@ private func unmatchable(_ code: String) -> String? {
 
 /// `code` without leading and trailing white space, or `nil` when nothing is left. Codes without
 /// such space (all of them, in practice) are returned as they are, without a copy.
-private func trimmedCode(_ code: String) -> String? {
+func trimmedCode(_ code: String) -> String? {
     // The ends read from the UTF-8 storage in place (`utf8.last` walks String indices: W11, a
     // contact change, took 620 more instructions per event that way).
     let ends = code.utf8.withContiguousStorageIfAvailable { bytes -> (UInt8, UInt8)? in
