@@ -1,17 +1,60 @@
 // Exact conversions to and from Foundation.Decimal, the Foundation rounding modes, and Double.
 import Foundation
 
+/// The one type `BigDecimal.init(exactly:)` converts from: `Foundation.Decimal`. An implementation
+/// detail of that initializer, public only because its signature names it.
+///
+/// `Decimal` is `ExpressibleByFloatLiteral`, and its float literals pass through `Double`:
+/// `Decimal` made from `19.99` is 19.989999999999998976. Declared as `init?(exactly: Decimal)`,
+/// the initializer took such a literal without a word (`BigDecimal(exactly: 19.99)` gave
+/// 19.98999999999999488). A float literal does not make a generic argument of this protocol, so
+/// `BigDecimal(exactly: 19.99)` now meets the unavailable `init?(exactly: Double)` and does not
+/// compile, while a `Decimal` value converts as before.
+public protocol _ExactDecimalSource {
+    /// The `Decimal` to convert.
+    var _exactDecimal: Decimal { get }
+}
+
+extension Decimal: _ExactDecimalSource {
+    /// `self`.
+    public var _exactDecimal: Decimal { self }
+}
+
 extension BigDecimal {
     /// The exact value of a `Foundation.Decimal`; `nil` for NaN.
     ///
     /// Every finite `Decimal` (a coefficient below 2^128, exponent −128...127) is represented exactly.
-    public init?(exactly value: Decimal) {
+    /// The argument must be a `Decimal` value: a float literal does not compile here (it would
+    /// reach `Decimal` through `Double`; write `BigDecimal("19.99")`). A `Decimal` that was itself
+    /// made from a float literal (`19.99 as Decimal`) already holds the binary approximation, and
+    /// this converts that approximation exactly.
+    ///
+    /// ```swift
+    /// BigDecimal(exactly: Decimal(string: "19.99")!)   // 19.99
+    /// BigDecimal(exactly: 19.99)                        // error: 'init(exactly:)' is unavailable
+    /// ```
+    public init?<Source: _ExactDecimalSource>(exactly source: Source) {
+        let value = source._exactDecimal
         guard value.isFinite else { return nil }
         // `significand` is the integer coefficient (exponent 0); its description is its digits.
         let digits = value.significand.magnitude.description
         guard var parsed = try? BigDecimal(parsing: digits, limits: .widest) else { return nil }
         if value.sign == .minus { parsed = -parsed }
         self.init(coefficient: parsed.coefficient, exponent: parsed.exponent + value.exponent)
+    }
+
+    /// Not available: a `Double` (or a float literal, which is one) cannot hold most decimal
+    /// amounts, so there is no conversion from it. Write the amount as text, `BigDecimal("19.99")`,
+    /// or build it from integers with `init(mantissa:exponent:isNegative:)`.
+    @available(*, unavailable, message: "a Double or float literal is binary (19.99 is 19.98999999999999…): write BigDecimal(\"19.99\") or use init(mantissa:exponent:isNegative:)")
+    public init?(exactly value: Double) {
+        fatalError("unavailable")
+    }
+
+    /// Not available, for the reason `init?(exactly: Double)` gives.
+    @available(*, unavailable, message: "a Double or float literal is binary (19.99 is 19.98999999999999…): write BigDecimal(\"19.99\") or use init(mantissa:exponent:isNegative:)")
+    public init(_ value: Double) {
+        fatalError("unavailable")
     }
 
     static func decodeNumber(_ decimal: Decimal, codingPath: [any CodingKey]) throws -> BigDecimal {
