@@ -256,7 +256,7 @@ struct Node {
         guard case .object(let object) = value else { throw fail("expected an object, found \(value.kindDescription)") }
         // Known keys are ASCII; the ASCII test keeps a canonically equivalent spelling from matching.
         if !lenient, let unknown = object.keys.first(where: { !($0.utf8.allSatisfy { $0 < 0x80 } && keys.contains($0)) }) {
-            throw DocumentError(path: child(unknown), reason: "unknown key (a typo? read with lenient to ignore unknown keys)")
+            throw DocumentError(path: child(unknown), reason: "unknown key (a typo? --lenient in tally, lenient: true in code, ignores unknown keys)")
         }
         return ObjectNode(object: object, path: path)
     }

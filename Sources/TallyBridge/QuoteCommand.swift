@@ -102,7 +102,7 @@ public enum QuoteCommand {
                 }
                 options[argument] = value
             } else if isOption(argument) {
-                return .failure(ResultBox(usageError("unknown option \(argument)", command: command, usage: usage)))
+                return .failure(ResultBox(usageError(unknownOption(argument, valued: valued), command: command, usage: usage)))
             } else if file == nil {
                 file = argument
             } else {
@@ -166,6 +166,16 @@ public enum QuoteCommand {
     /// not `-` alone (standard input). A file whose name starts with `-` is given as `./-name`.
     static func isOption(_ argument: String) -> Bool {
         argument.hasPrefix("-") && argument != "-"
+    }
+
+    /// The usage message for an option no command takes; for `--amount=10.01`, where `--amount`
+    /// takes a value, it says to write the value after a space, as every option here takes it.
+    static func unknownOption(_ argument: String, valued: Set<String>) -> String {
+        if let equals = argument.firstIndex(of: "="), valued.contains(String(argument[..<equals])) {
+            let name = argument[..<equals], value = argument[argument.index(after: equals)...]
+            return "unknown option \(argument) (write \(name) \(value), with a space)"
+        }
+        return "unknown option \(argument)"
     }
 
     /// A usage error: the message on one line (it may quote an argument), then the usage text.

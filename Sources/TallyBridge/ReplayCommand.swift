@@ -95,7 +95,8 @@ public enum ReplayCommand {
                 chosenFormat = value
             default:
                 if QuoteCommand.isOption(argument) {
-                    return QuoteCommand.usageError("unknown option \(argument)", command: "replay", usage: usage)
+                    return QuoteCommand.usageError(
+                        QuoteCommand.unknownOption(argument, valued: ["--format"]), command: "replay", usage: usage)
                 }
                 guard file == nil else {
                     return QuoteCommand.usageError("unexpected argument \(String(reflecting: argument))", command: "replay", usage: usage)
@@ -119,6 +120,16 @@ public enum ReplayCommand {
                 value = try JSONReader.read(text)
             } catch {
                 throw DocumentError(path: "", reason: "not JSON: \(error)")
+            }
+            // A checkout document given as it is (what `tally quote` reads) would otherwise be
+            // answered with its first key as unknown, and under --lenient with `document` missing.
+            // (Keys are ASCII-tested before they are hashed, as `object(keys:lenient:)` does.)
+            if case .object(let object) = value, object["document"] == nil,
+                object.members.contains(where: { $0.key.utf8.allSatisfy { $0 < 0x80 } && CheckoutDocument.documentKeys.contains($0.key) })
+            {
+                throw DocumentError(
+                    path: "",
+                    reason: #"this is a checkout document, which tally quote reads; tally replay reads one with the events to apply: {"document": {…}, "events": […]}"#)
             }
             let root = try Node(value: value, path: "").object(keys: ["document", "events"], lenient: lenient)
             let document = try root.required("document")

@@ -198,16 +198,33 @@ final class BridgeReviewTests: XCTestCase {
         let typo = Self.seed.replacingOccurrences(of: "merchantName", with: "merchantNmae")
         XCTAssertEqual(
             ReplayCommand.run(["doc.json"]) { _ in #"{"document": \#(typo), "events": []}"# }.errors,
-            "tally replay: doc.json: document.merchantNmae: unknown key (a typo? read with lenient to ignore unknown keys)\n")
+            "tally replay: doc.json: document.merchantNmae: unknown key (a typo? --lenient in tally, lenient: true in code, ignores unknown keys)\n")
         let missing = #"{"document": {"countryCode": "CN", "items": []}, "events": []}"#
         XCTAssertEqual(ReplayCommand.run(["doc.json"]) { _ in missing }.errors, "tally replay: doc.json: document.currencyCode: is missing\n")
+    }
+
+    /// A checkout document given to `tally replay` as it is (what `tally quote` reads) is named
+    /// as such, with the shape replay wants, strict or lenient; before, the strict reader called
+    /// its first key unknown and the lenient one said `document` was missing.
+    func testReplayOfABareCheckoutDocumentSaysWhatReplayReads() {
+        let expected = #"tally replay: doc.json: this is a checkout document, which tally quote reads; tally replay reads one with the events to apply: {"document": {…}, "events": […]}"# + "\n"
+        for arguments in [["doc.json"], ["doc.json", "--lenient"]] {
+            let result = ReplayCommand.run(arguments) { _ in Self.seed }
+            XCTAssertEqual(result.status, 1)
+            XCTAssertEqual(result.errors, expected, "\(arguments)")
+        }
+        // Not said of a replay file whose document is missing, nor of an object with no document key.
+        XCTAssertEqual(ReplayCommand.run(["doc.json"]) { _ in #"{"events": []}"# }.errors, "tally replay: doc.json: document: is missing\n")
+        XCTAssertEqual(
+            ReplayCommand.run(["doc.json"]) { _ in #"{"colour": 1}"# }.errors,
+            "tally replay: doc.json: colour: unknown key (a typo? --lenient in tally, lenient: true in code, ignores unknown keys)\n")
     }
 
     /// An unknown key is quoted in the path: `items[1].amount` as a top-level key is not the path
     /// `items[1].amount`, and a key with a line break cannot forge a second error line.
     func testUnknownKeysAreQuotedInPaths() {
         let dotted = Self.seed.replacingOccurrences(of: #""merchantName""#, with: #""items[1].amount""#)
-        XCTAssertEqual(documentError(dotted), #"["items[1].amount"]: unknown key (a typo? read with lenient to ignore unknown keys)"#)
+        XCTAssertEqual(documentError(dotted), #"["items[1].amount"]: unknown key (a typo? --lenient in tally, lenient: true in code, ignores unknown keys)"#)
         let forged = Self.seed.replacingOccurrences(of: #""merchantName""#, with: #""x\ntally quote: -: items[0].amount: fake""#)
         let message = documentError(forged) ?? ""
         XCTAssertFalse(message.contains("\n"), message)
@@ -216,7 +233,7 @@ final class BridgeReviewTests: XCTestCase {
         let separated = Self.seed.replacingOccurrences(of: #""merchantName""#, with: "\"a\u{2028}b\u{85}c\u{2029}\"")
         XCTAssertEqual(
             documentError(separated),
-            #"["a\u{2028}b\u{85}c\u{2029}"]: unknown key (a typo? read with lenient to ignore unknown keys)"#)
+            #"["a\u{2028}b\u{85}c\u{2029}"]: unknown key (a typo? --lenient in tally, lenient: true in code, ignores unknown keys)"#)
         let long = String(repeating: "k", count: 100)
         let shortened = documentError(Self.seed.replacingOccurrences(of: #""merchantName""#, with: "\"\(long) x\"")) ?? ""
         XCTAssertTrue(shortened.hasPrefix("[\"\(String(repeating: "k", count: 40))\"…]: unknown key"), shortened)

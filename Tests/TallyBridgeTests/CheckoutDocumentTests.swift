@@ -65,7 +65,7 @@ final class CheckoutDocumentTests: XCTestCase {
             (document("", items: #"[{"label": "A", "amount": null}]"#), "items[0].amount: is null (a value is required)"),
             (document("", items: #"[{"label": 5, "amount": "1"}]"#), "items[0].label: expected a string, found a number"),
             (document("", items: #"[{"label": "A"}]"#), "items[0].amount: is missing"),
-            (document("", items: #"[{"label": "A", "amount": "1", "typo": 1}]"#), "items[0].typo: unknown key (a typo? read with lenient to ignore unknown keys)"),
+            (document("", items: #"[{"label": "A", "amount": "1", "typo": 1}]"#), "items[0].typo: unknown key (a typo? --lenient in tally, lenient: true in code, ignores unknown keys)"),
             (document("", items: #"[{"label": "A", "amount": "1", "type": "later"}]"#), #"items[0].type: "later" is not one of final, pending"#),
             (document("", items: "[]"), "items: a checkout needs at least one item"),
             (document("", items: #"{"label": "A"}"#), "items: expected an array, found an object"),
@@ -84,7 +84,7 @@ final class CheckoutDocumentTests: XCTestCase {
             (document(#", "taxRules": [{"country": "US"}]"#), "taxRules[0].rate: is missing"),
             (document(#", "shippingRules": [{"country": "US", "methods": "all"}]"#), "shippingRules[0].methods: expected an array, found a string"),
             (document(#", "paymentMethodSurcharges": [{"type": "bitcoin", "percent": 1}]"#), #"paymentMethodSurcharges[0].type: "bitcoin" is not one of credit, debit, eMoney, prepaid, store, unknown"#),
-            (document(#", "merchantNmae": "S""#), "merchantNmae: unknown key (a typo? read with lenient to ignore unknown keys)"),
+            (document(#", "merchantNmae": "S""#), "merchantNmae: unknown key (a typo? --lenient in tally, lenient: true in code, ignores unknown keys)"),
             (#"{"currencyCode": "USD", "countryCode": "US", "merchantName": " ", "items": [{"label": "A", "amount": 1}]}"#, "merchantName: must not be empty (it labels the total)"),
             (#"{"currencyCode": "USD", "currencyCode": "EUR"}"#, #"not JSON: line 1, column 25: the key "currencyCode" appears twice"#),
         ]

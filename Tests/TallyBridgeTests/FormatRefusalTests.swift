@@ -156,4 +156,20 @@ final class FormatRefusalTests: XCTestCase {
         XCTAssertTrue(ReplayCommand.run(["-x"]) { _ in "" }.errors.hasPrefix("tally replay: unknown option -x\n"))
         XCTAssertTrue(PurchasesCommand.run(["replay", "-x"]) { _ in "" }.errors.hasPrefix("tally purchases replay: unknown option -x\n"))
     }
+
+    /// `--option=value` is not a form these commands take; for an option that takes a value the
+    /// refusal says how to write it (an unknown name stays a plain unknown option).
+    func testAnOptionWithAnEqualsSignSaysToWriteASpace() {
+        let document = #"{"currencyCode": "USD", "countryCode": "US", "items": [{"label": "A", "amount": "1.00"}]}"#
+        let verify = VerifyCommand.run(["doc.json", "--amount=1.00"]) { _ in document }
+        XCTAssertEqual(verify.status, 2)
+        XCTAssertTrue(verify.errors.hasPrefix("tally verify: unknown option --amount=1.00 (write --amount 1.00, with a space)\n"), verify.errors)
+        let quote = QuoteCommand.run(["doc.json", "--shipping=a=b"]) { _ in document }
+        XCTAssertTrue(quote.errors.hasPrefix("tally quote: unknown option --shipping=a=b (write --shipping a=b, with a space)\n"), quote.errors)
+        XCTAssertTrue(QuoteCommand.run(["doc.json", "--colour=red"]) { _ in document }.errors.hasPrefix("tally quote: unknown option --colour=red\n"))
+        XCTAssertTrue(QuoteCommand.run(["doc.json", "--lenient=yes"]) { _ in document }.errors.hasPrefix("tally quote: unknown option --lenient=yes\n"))
+        let replay = ReplayCommand.run(["r.json", "--format=w3c"]) { _ in "" }
+        XCTAssertEqual(replay.status, 2)
+        XCTAssertTrue(replay.errors.hasPrefix("tally replay: unknown option --format=w3c (write --format w3c, with a space)\n"), replay.errors)
+    }
 }

@@ -227,7 +227,7 @@ final class CommandInputTests: XCTestCase {
         let typo = #"{"document": \#(document), "events": [{"selectPaymentMethod": {"type": "credit", "colour": "red"}}]}"#
         let strict = ReplayCommand.run(["doc.json"], read: { _ in typo })
         XCTAssertEqual(strict.status, 1)
-        XCTAssertTrue(strict.errors.contains("events[0].selectPaymentMethod.colour: unknown key (a typo? read with lenient"), strict.errors)
+        XCTAssertTrue(strict.errors.contains("events[0].selectPaymentMethod.colour: unknown key (a typo? --lenient in tally"), strict.errors)
         XCTAssertEqual(ReplayCommand.run(["doc.json", "--lenient"], read: { _ in typo }).status, 0)
         let replay = ReplayCommand.run(["doc.json", "--format", "json", "--format", "w3c"], read: { _ in document })
         XCTAssertEqual(replay.status, 2)
