@@ -71,7 +71,8 @@ public enum PurchasesCommand {
             do {
                 contents = try PurchaseLog.read(bytes: bytes)
             } catch {
-                return QuoteCommand.Result(status: 1, output: "", errors: "tally purchases replay: " + oneLine("\(file): \(error)") + "\n")
+                return QuoteCommand.Result(
+                    status: 1, output: "", errors: "tally purchases replay: " + oneLine("\(file): \(located(error, in: bytes))") + "\n")
             }
         } catch {
             return QuoteCommand.Result(status: 1, output: "", errors: "tally purchases replay: " + oneLine(CommandInput.cannotRead(file, error)) + "\n")
@@ -85,6 +86,33 @@ public enum PurchasesCommand {
             heading += (contents.droppedTornBytes > 0 ? "; its torn last line (\(contents.droppedTornBytes) bytes) was ignored" : "") + ".\n\n"
         }
         return QuoteCommand.Result(status: 0, output: heading + render(contents.events, from: contents.snapshot), errors: "")
+    }
+
+    /// `error`, with the column and the reason for a line that is not JSON. Foundation's
+    /// `JSONDecoder`, which reads the log, says only "not valid JSON" on Linux; TallyBridge's own
+    /// reader, run on that one line, says where and why (`line 1: not valid JSON: column 11:
+    /// expected a value, found the end of the document`), as `tally quote` does for a document.
+    static func located(_ error: PurchaseError, in bytes: [UInt8]) -> String {
+        let line: Int
+        let saying: (String) -> PurchaseError
+        switch error {
+        case .invalidEvent(let number, "not valid JSON"): (line, saying) = (number, { .invalidEvent(line: number, reason: $0) })
+        case .corruptJournal(let number, "not valid JSON"): (line, saying) = (number, { .corruptJournal(line: number, reason: $0) })
+        default: return "\(error)"
+        }
+        // The line's bytes, found as the readers number lines: from 1, one per "\n".
+        var start = bytes.startIndex
+        for _ in 1..<Swift.max(line, 1) {
+            guard let newline = bytes[start...].firstIndex(of: UInt8(ascii: "\n")) else { return "\(error)" }
+            start = newline + 1
+        }
+        let end = bytes[start...].firstIndex(of: UInt8(ascii: "\n")) ?? bytes.endIndex
+        do {
+            _ = try JSONReader.read(Array(bytes[start..<end]))
+        } catch {
+            return "\(saying("not valid JSON: column \(error.column): \(error.reason)"))"
+        }
+        return "\(error)"  // a line only Foundation refuses: its own words
     }
 
     /// The replay as text: each event with its decisions, then the ledger. The events go through

@@ -143,4 +143,21 @@ final class CommandLineTests: XCTestCase {
             XCTAssertEqual(result.errors.filter { $0 == "\n" }.count, 1, result.errors)
         }
     }
+
+    /// A purchase log or journal line that is not JSON is refused with its column and reason (the
+    /// log's own reader, Foundation's `JSONDecoder`, says only "not valid JSON" on Linux). A line
+    /// that the stricter reader finds fine keeps the first message.
+    func testPurchaseLinesThatAreNotJSONSayWhereAndWhy() {
+        func errors(_ text: String) -> String { PurchasesCommand.run(["replay", "log.jsonl"]) { _ in text }.errors }
+        XCTAssertEqual(
+            errors("\n\n{\"order\": tru}\n"),
+            "tally purchases replay: log.jsonl: line 3: not valid JSON: column 11: expected a value, found 't'\n")
+        XCTAssertEqual(
+            errors(#"{"order" 1}"#), "tally purchases replay: log.jsonl: line 1: not valid JSON: column 10: expected ':' after the member name, found '1'\n")
+        XCTAssertEqual(
+            errors("{\"seq\":1,\"events\":[\n{\"seq\":2}\n"),
+            "tally purchases replay: log.jsonl: journal line 1: not valid JSON: column 20: expected a value, found the end of the document\n")
+        // Other refusals are as they were.
+        XCTAssertEqual(errors(#"{"order": 1}"#), "tally purchases replay: log.jsonl: line 1: at order: expected an object\n")
+    }
 }
