@@ -411,6 +411,20 @@ extension Checkout {
         }
     }
 
+    /// The event as a pure function, `(Checkout, Event) -> (Checkout, Update)`: the checkout
+    /// after `event` and the update for the sheet, leaving `self` as it is. The same as `apply`
+    /// on a copy, which costs nothing to make (a checkout shares its items and rules with its
+    /// copies); keep both checkouts to undo, to compare, or to hand the next one to another task.
+    ///
+    /// ```swift
+    /// let (next, update) = checkout.applying(.selectShippingMethod("express"))
+    /// ```
+    public func applying(_ event: CheckoutEvent) -> (checkout: Checkout, update: CheckoutUpdate) {
+        var next = self
+        let update = next.apply(event)
+        return (next, update)
+    }
+
     /// The fields to ask the payment sheet for as billing information
     /// (`PKPaymentRequest.requiredBillingContactFields`, Apple Pay JS's): the required billing
     /// fields that the billing contact carries (postal address, name, phonetic name).

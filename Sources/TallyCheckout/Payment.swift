@@ -165,6 +165,29 @@ public struct PaymentError: Error, Hashable, Sendable, CustomStringConvertible {
         case couponCodeExpired
         /// Anything else.
         case unknown
+
+        /// `PKPaymentError.Code`'s raw value for this code: `unknownError` −1,
+        /// `shippingContactInvalidError` 1, `billingContactInvalidError` 2,
+        /// `shippingAddressUnserviceableError` 3, `couponCodeInvalidError` 4,
+        /// `couponCodeExpiredError` 5 (the `NSError` code in `PKPaymentErrorDomain`, for code
+        /// that builds the error itself or reads one from a log). The raw value of `Code` stays
+        /// the name, which is what Apple Pay JS and JSON carry.
+        public var passKitCode: Int {
+            switch self {
+            case .unknown: return -1
+            case .shippingContactInvalid: return 1
+            case .billingContactInvalid: return 2
+            case .shippingAddressUnserviceable: return 3
+            case .couponCodeInvalid: return 4
+            case .couponCodeExpired: return 5
+            }
+        }
+
+        /// The code with `PKPaymentError.Code`'s raw value `passKitCode`, or `nil` for another number.
+        public init?(passKitCode: Int) {
+            guard let code = Code.allCases.first(where: { $0.passKitCode == passKitCode }) else { return nil }
+            self = code
+        }
     }
 
     /// The kind of error.

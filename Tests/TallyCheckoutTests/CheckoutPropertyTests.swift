@@ -28,6 +28,21 @@ final class CheckoutPropertyTests: XCTestCase {
         }
     }
 
+    /// `applying(_:)`, the pure form: the checkout and update `apply` gives on a copy, with the
+    /// checkout it was called on left equal to what it was before.
+    func testApplyingIsApplyWithoutChangingTheCheckout() {
+        forAll(runs, count: 100) { start, events in
+            var checkout = start
+            for event in events {
+                let before = checkout
+                let (next, update) = checkout.applying(event)
+                try expect(checkout == before, "applying(\(event)) left the checkout as it was")
+                let applied = checkout.apply(event)
+                try expect(next == checkout && update == applied, "applying(\(event)) gave what apply gives")
+            }
+        }
+    }
+
     func testStaticCheckoutsAreConsistent() {
         forAll(Gen<Checkout>.checkout, count: 200) { checkout in
             try Self.expectConsistent(checkout.summary)

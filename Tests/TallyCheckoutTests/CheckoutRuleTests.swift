@@ -571,6 +571,18 @@ final class CheckoutRuleTests: XCTestCase {
         XCTAssertEqual(AuthorizationStatus.pinLockout.rawValue, 7)
         XCTAssertEqual(PaymentMethodType.credit.rawValue, 2)
         XCTAssertEqual([PaymentNetwork.amex, .masterCard, .visa, .chinaUnionPay].map(\.rawValue), ["AmEx", "MasterCard", "Visa", "ChinaUnionPay"])
+        // PKPaymentError.Code: unknownError -1, then shippingContactInvalidError 1 ... couponCodeExpiredError 5.
+        let passKit: [(PaymentError.Code, Int)] = [
+            (.unknown, -1), (.shippingContactInvalid, 1), (.billingContactInvalid, 2), (.shippingAddressUnserviceable, 3),
+            (.couponCodeInvalid, 4), (.couponCodeExpired, 5),
+        ]
+        XCTAssertEqual(passKit.count, PaymentError.Code.allCases.count)
+        for (code, number) in passKit {
+            XCTAssertEqual(code.passKitCode, number, "\(code)")
+            XCTAssertEqual(PaymentError.Code(passKitCode: number), code)
+        }
+        XCTAssertNil(PaymentError.Code(passKitCode: 0))
+        XCTAssertNil(PaymentError.Code(passKitCode: 6))
     }
 
     /// Events that would take the total above the maximum are refused and change nothing.
