@@ -19,18 +19,22 @@ public enum TotalVerification: Hashable, Sendable, CustomStringConvertible {
     /// Whether the amount matches.
     public var isMatch: Bool { self == .matches }
 
-    /// `the client sent 10.00 CNY, the total is 10.01 CNY (off by -0.01 CNY)`.
+    /// `the client sent 10.00 CNY, the total is 10.01 CNY (off by -0.01 CNY)`. An amount of more
+    /// than 60 characters is cut to its first 40 and its digit count
+    /// (`1000000000000000000000000000000000000000… (6001 digits) CNY`), so that a client's
+    /// `1E+6000` makes a line, not 12,000 characters.
     public var description: String {
+        func brief(_ money: Money) -> String { "\(MoneyError.shown(money.amount)) \(money.currency.code)" }
         switch self {
         case .matches: return "the amount matches the total"
         case .amountMismatch(let expected, let received, let difference):
-            return "the client sent \(received), the total is \(expected) (off by \(difference))"
+            return "the client sent \(brief(received)), the total is \(brief(expected)) (off by \(brief(difference)))"
         case .currencyMismatch(let expected, let received):
-            return "the client sent \(received), the total is \(expected) (another currency)"
+            return "the client sent \(brief(received)), the total is \(brief(expected)) (another currency)"
         case .unknownCurrency(let code):
             return "\(code) is not an ISO 4217 numeric code with minor units"
         case .amountOutOfRange(let expected, let received):
-            return "the client sent \(MoneyError.shown(received.amount)) \(received.currency.code), beyond the amounts a checkout accepts; the total is \(expected)"
+            return "the client sent \(brief(received)), beyond the amounts a checkout accepts; the total is \(brief(expected))"
         }
     }
 }

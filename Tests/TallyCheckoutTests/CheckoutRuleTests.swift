@@ -513,6 +513,13 @@ final class CheckoutRuleTests: XCTestCase {
         XCTAssertEqual(checkout.verify(minorUnits: 1001, numericCurrencyCode: 156), .matches)
         XCTAssertFalse(checkout.verify(minorUnits: 1001, numericCurrencyCode: 840).isMatch)
         XCTAssertEqual(checkout.verify(minorUnits: 1001, numericCurrencyCode: 1), .unknownCurrency(numericCode: 1))
+        // A far amount from a client makes one short line, not 12,000 characters.
+        let far = checkout.verify(total: Money("1E+6000", .cny))
+        XCTAssertEqual(
+            "\(far)", "the client sent 1E+6000 CNY, the total is 10.01 CNY (off by 9999999999999999999999999999999999999999… (6002 digits) CNY)")
+        let long = checkout.verify(total: Money(try BigDecimal(parsing: "0." + String(repeating: "1", count: 80)), .usd))
+        let first40 = "0." + String(repeating: "1", count: 38)
+        XCTAssertEqual("\(long)", "the client sent \(first40)… (80 digits) USD, the total is 10.01 CNY (another currency)")
     }
 
     func testPaymentAvailabilityCoversTheSeedsThreeCases() throws {
