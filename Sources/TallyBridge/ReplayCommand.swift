@@ -24,10 +24,10 @@ public enum ReplayCommand {
         Events: {"selectShippingMethod": ID}, {"changeCouponCode": CODE},
                 {"changeShippingContact": CONTACT}, {"selectPaymentMethod": {"type", "network", "displayName"}},
                 {"authorize": {"paymentMethod", "billingContact", "shippingContact", "transactionIdentifier"}}
-        CONTACT: {"givenName", "familyName", "phoneticGivenName", "phoneticFamilyName", "emailAddress",
-                  "phoneNumber", "postalAddress": {"street",
-                  "subLocality", "city", "subAdministrativeArea", "administrativeArea", "postalCode",
-                  "country", "isoCountryCode"}}
+        CONTACT: {"givenName", "familyName", "namePrefix", "middleName", "nameSuffix", "nickname",
+                  "phoneticGivenName", "phoneticFamilyName", "emailAddress", "phoneNumber",
+                  "postalAddress": {"street", "subLocality", "city", "subAdministrativeArea",
+                  "administrativeArea", "postalCode", "country", "isoCountryCode"}}
 
         --lenient  ignore unknown keys in the document and in the events (they are errors by default)
 
@@ -306,7 +306,10 @@ public enum ReplayCommand {
 
     static func contact(_ node: Node, lenient: Bool = false) throws(DocumentError) -> Contact {
         let object = try node.object(
-            keys: ["givenName", "familyName", "phoneticGivenName", "phoneticFamilyName", "emailAddress", "phoneNumber", "postalAddress"],
+            keys: [
+                "givenName", "familyName", "namePrefix", "middleName", "nameSuffix", "nickname", "phoneticGivenName",
+                "phoneticFamilyName", "emailAddress", "phoneNumber", "postalAddress",
+            ],
             lenient: lenient)
         var address: PostalAddress?
         if let postal = object.optional("postalAddress") {
@@ -323,7 +326,9 @@ public enum ReplayCommand {
             givenName: try object.optional("givenName")?.string(), familyName: try object.optional("familyName")?.string(),
             emailAddress: try object.optional("emailAddress")?.string(), phoneNumber: try object.optional("phoneNumber")?.string(),
             postalAddress: address, phoneticGivenName: try object.optional("phoneticGivenName")?.string(),
-            phoneticFamilyName: try object.optional("phoneticFamilyName")?.string())
+            phoneticFamilyName: try object.optional("phoneticFamilyName")?.string(),
+            namePrefix: try object.optional("namePrefix")?.string(), middleName: try object.optional("middleName")?.string(),
+            nameSuffix: try object.optional("nameSuffix")?.string(), nickname: try object.optional("nickname")?.string())
     }
 
     static func paymentMethod(_ node: Node, lenient: Bool = false) throws(DocumentError) -> PaymentMethod {

@@ -20,11 +20,24 @@ public enum ContactField: String, Hashable, Sendable, CaseIterable {
 }
 
 /// A person's contact information (`PKContact`): what the sheet returns for billing and shipping.
+///
+/// The name has the parts of PassKit's `PersonNameComponents`, so that a contact converted from
+/// a `PKContact` keeps all of it (a shipping label may need the middle name or the suffix).
+/// Apple Pay JS and the Payment Request API send only the given and family names (and the
+/// phonetic ones).
 public struct Contact: Hashable, Sendable {
     /// The given (first) name.
     public var givenName: String?
     /// The family (last) name.
     public var familyName: String?
+    /// The name prefix (`Dr.`, `Ms.`): `PersonNameComponents.namePrefix`.
+    public var namePrefix: String?
+    /// The middle name: `PersonNameComponents.middleName`.
+    public var middleName: String?
+    /// The name suffix (`Jr.`, `PhD`): `PersonNameComponents.nameSuffix`.
+    public var nameSuffix: String?
+    /// The nickname: `PersonNameComponents.nickname`.
+    public var nickname: String?
     /// The phonetic given name (`PKContact.name?.phoneticRepresentation?.givenName`; Apple Pay
     /// JS `phoneticGivenName`), asked for with `ContactField.phoneticName`.
     public var phoneticGivenName: String?
@@ -41,10 +54,15 @@ public struct Contact: Hashable, Sendable {
     public init(
         givenName: String? = nil, familyName: String? = nil, emailAddress: String? = nil,
         phoneNumber: String? = nil, postalAddress: PostalAddress? = nil,
-        phoneticGivenName: String? = nil, phoneticFamilyName: String? = nil
+        phoneticGivenName: String? = nil, phoneticFamilyName: String? = nil,
+        namePrefix: String? = nil, middleName: String? = nil, nameSuffix: String? = nil, nickname: String? = nil
     ) {
         self.givenName = givenName
         self.familyName = familyName
+        self.namePrefix = namePrefix
+        self.middleName = middleName
+        self.nameSuffix = nameSuffix
+        self.nickname = nickname
         self.phoneticGivenName = phoneticGivenName
         self.phoneticFamilyName = phoneticFamilyName
         self.emailAddress = emailAddress
@@ -59,7 +77,8 @@ public struct Contact: Hashable, Sendable {
         case .postalAddress: return postalAddress?.knownCountryCode != nil  // the rules' own test of a country
         case .emailAddress: return present(emailAddress)
         case .phoneNumber: return present(phoneNumber)
-        case .name: return present(givenName) || present(familyName)
+        // A prefix, suffix or nickname alone is not a name.
+        case .name: return present(givenName) || present(middleName) || present(familyName)
         // The phonetic name is its own field: a review found a required phonetic name satisfied
         // by 山田太郎 alone.
         case .phoneticName: return present(phoneticGivenName) || present(phoneticFamilyName)
@@ -115,6 +134,10 @@ extension Contact {
         func unsafe(_ text: String?) -> Bool { !isStreamSafe(text) }
         if unsafe(givenName) { return (.name, "givenName") }
         if unsafe(familyName) { return (.name, "familyName") }
+        if unsafe(namePrefix) { return (.name, "namePrefix") }
+        if unsafe(middleName) { return (.name, "middleName") }
+        if unsafe(nameSuffix) { return (.name, "nameSuffix") }
+        if unsafe(nickname) { return (.name, "nickname") }
         if unsafe(phoneticGivenName) { return (.phoneticName, "phoneticGivenName") }
         if unsafe(phoneticFamilyName) { return (.phoneticName, "phoneticFamilyName") }
         if unsafe(emailAddress) { return (.emailAddress, "emailAddress") }

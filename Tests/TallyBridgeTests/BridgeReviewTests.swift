@@ -162,6 +162,23 @@ final class BridgeReviewTests: XCTestCase {
         XCTAssertEqual(bad.status, 1)
     }
 
+    /// A contact carries every part of PassKit's `PersonNameComponents`: a replayed authorization
+    /// whose required name is only a middle name is accepted, and one with only a nickname is not.
+    func testReplayContactsTakeEveryNamePart() {
+        let required = Self.seed.replacingOccurrences(of: #""merchantName": "ls","#, with: #""merchantName": "ls", "billingAddressRequirement": "name","#)
+        XCTAssertNotEqual(required, Self.seed)
+        func authorize(_ billing: String) -> QuoteCommand.Result {
+            ReplayCommand.run(["doc.json"]) { _ in
+                #"{"document": \#(required), "events": [{"authorize": {"paymentMethod": {"type": "credit"}, "billingContact": \#(billing), "shippingContact": {"postalAddress": {"isoCountryCode": "CN", "administrativeArea": "SH"}}}}]}"#
+            }
+        }
+        let full = authorize(#"{"namePrefix": "Dr.", "middleName": "Augusta", "nameSuffix": "Jr.", "nickname": "Ada"}"#)
+        XCTAssertEqual(full.status, 0, full.errors)
+        let nickname = authorize(#"{"namePrefix": "Dr.", "nickname": "Ada"}"#)
+        XCTAssertEqual(nickname.status, 1)
+        XCTAssertTrue(nickname.output.contains("billingContactInvalid"), nickname.output)
+    }
+
     /// Every event is read before the first is applied: a malformed event later in the list was
     /// reported only after the updates before it had been printed, leaving half a replay.
     func testAMalformedLaterEventPrintsNoUpdate() {

@@ -93,6 +93,10 @@ final class UnsafeTextTests: XCTestCase {
         // `==` and hash take them in (a review hashed a checkout for 16 s after such a city).
         for (contact, field) in [
             (Contact(givenName: "x" + Self.marks), ContactField.name),
+            (Contact(namePrefix: "x" + Self.marks), .name),
+            (Contact(middleName: "x" + Self.marks), .name),
+            (Contact(nameSuffix: "x" + Self.marks), .name),
+            (Contact(nickname: "x" + Self.marks), .name),
             (Contact(emailAddress: "a" + Self.marks), .emailAddress),
             (Contact(postalAddress: PostalAddress(city: "x" + Self.marks, isoCountryCode: "US")), .postalAddress),
         ] {
