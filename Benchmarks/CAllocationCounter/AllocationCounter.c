@@ -9,6 +9,7 @@
 #include <gmp.h>
 #include <stdatomic.h>
 #include <stddef.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -48,3 +49,5 @@ static void gmp_free(void *p, size_t n) { (void)n; free(p); }
 
 void tally_bench_install_gmp_counter(void) { mp_set_memory_functions(gmp_alloc, gmp_realloc, gmp_free); }
 unsigned long long tally_bench_gmp_allocations(void) { return atomic_load(&gmp_count); }
+
+void tally_bench_line_buffered_stdout(void) { setvbuf(stdout, NULL, _IOLBF, 0); }

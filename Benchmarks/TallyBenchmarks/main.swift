@@ -13,14 +13,16 @@ let usage = """
     checkout events on 8 and 1,000 items: W9 shipping swap, W10 coupon, W11 shipping contact).
     The variants of each workload run interleaved, round-robin; the table shows the median and the
     spread in ns per operation, the ratios to the baseline and to Foundation.Decimal, and heap and
-    GMP allocations per operation. Targets are printed as PASS/MISS; the exit status is 0 either way.
+    GMP allocations per operation. Targets are printed as PASS/MISS. Then a section "Hostile
+    inputs" times eight hostile inputs once each (1 s and 512 MB bounds), when no filter is given
+    or a filter is part of its name ("--filter hostile" runs it alone).
 
       --quick            a smoke run for CI: few, short repetitions (seconds, not minutes)
       --filter TEXT      run only workloads whose id or title contains TEXT (case-insensitive;
                          W1 does not select W10 or W11); may be repeated (W1, W3, W3+=, W4, W5+=,
                          W5*, W5*=, W6, W7, W8, W9, W10, W11)
-      --json FILE        also write the results as JSON to FILE
-      --repetitions N    samples per variant (default 21, quick 5)
+      --json FILE        also write the results as JSON to FILE (checked writable before measuring)
+      --repetitions N    samples per variant, 1 to 10000 (default 21, quick 5)
       --variant NAME     run only the variants named NAME (Tally, Int64, Int64-rt, Int64-bl, Int64-cf, BigDec,
                          Decimal, GMP; W9-W11: Tally8, Tally1000, Array8, Array1000, SeedTally, NSDecimal,
                          Reads (W9)), e.g. one variant alone under perf or valgrind; may be repeated;
@@ -28,8 +30,16 @@ let usage = """
                          workload has is a usage error
       --help             this text
 
+    Exit status: 0 whether targets are met or not; 1 when the variants of a workload compute
+    different results, or the JSON file could not be written after the run; 2 for a bad argument
+    (a --filter that selects nothing, a --variant no selected workload has, a --json path that
+    cannot be written).
+
     Build with -c release: debug numbers mean nothing.
     """
+
+/// The most `--repetitions` a run takes: 10,000 samples of ~20 ms per variant are already hours.
+let maximumRepetitions = 10_000
 
 struct Options {
     var quick = false
@@ -53,11 +63,18 @@ func parseOptions(_ arguments: [String]) -> Options {
     while let argument = rest.popFirst() {
         switch argument {
         case "--quick": options.quick = true
-        case "--filter": options.filters.append(value(for: argument))
+        case "--filter":
+            let text = value(for: argument)
+            guard !text.isEmpty else { fail("--filter needs text (an empty one would select every workload)") }
+            options.filters.append(text)
         case "--json": options.jsonPath = value(for: argument)
         case "--variant": options.variants.append(value(for: argument))
         case "--repetitions":
-            guard let n = Int(value(for: argument)), n > 0 else { fail("--repetitions needs a positive integer") }
+            // Bounded: the harness keeps every sample, and a run of a billion repetitions would
+            // take days (at Int.max the sample array's size overflowed).
+            guard let n = Int(value(for: argument)), (1...maximumRepetitions).contains(n) else {
+                fail("--repetitions needs a whole number from 1 to \(maximumRepetitions)")
+            }
             options.repetitions = n
         case "--help", "-h":
             print(usage)
@@ -68,7 +85,20 @@ func parseOptions(_ arguments: [String]) -> Options {
     return options
 }
 
+// Line by line even into a pipe or a file (`| tee`, a CI log): each table as soon as it is
+// measured, and what was measured survives a crash or a timeout.
+tally_bench_line_buffered_stdout()
+
 let options = parseOptions(Array(CommandLine.arguments.dropFirst()))
+// A JSON path that cannot be written is a usage error found now, not after minutes of measuring.
+if let path = options.jsonPath {
+    let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+    guard descriptor >= 0 else {
+        FileHandle.standardError.write(Data("TallyBenchmarks: --json \(path): cannot write it: \(String(cString: strerror(errno)))\n".utf8))
+        exit(2)
+    }
+    close(descriptor)
+}
 var configuration = options.quick ? RunConfiguration.quick : RunConfiguration.full
 if let n = options.repetitions { configuration.repetitions = n }
 
@@ -101,6 +131,16 @@ let selected = allWorkloads.map { $0() }.filter { workload in
             idMatches(workload.id, filter) || workload.title.localizedCaseInsensitiveContains(filter)
         }
 }
+// A filter that selects nothing is a typo that would make a smoke run measure nothing and pass.
+let hostileTitle = "hostile inputs"
+if let unmatched = options.filters.first(where: { filter in
+    !selected.contains { idMatches($0.id, filter) || $0.title.localizedCaseInsensitiveContains(filter) }
+        && !hostileTitle.localizedCaseInsensitiveContains(filter)
+}) {
+    let ids = allWorkloads.map { $0().id }.joined(separator: ", ")
+    FileHandle.standardError.write(Data("TallyBenchmarks: --filter \(unmatched) selects no workload (ids: \(ids), hostile)\n".utf8))
+    exit(2)
+}
 // A misspelt variant (`tally` for `Tally`) would silently measure nothing.
 let knownVariants = Set(selected.flatMap { $0.variants.map(\.name) })
 if let unknown = options.variants.first(where: { !knownVariants.contains($0) }) {
@@ -120,8 +160,6 @@ print(
         + "heap counting \(heapCountingAvailable ? "on" : "unavailable on this platform")")
 print("×base: median / baseline median; Decimal÷: Decimal median / median (how many times faster)")
 print("")
-let hostileOnly = !options.filters.isEmpty && options.filters.allSatisfy { "hostile".localizedCaseInsensitiveContains($0) }
-if workloads.isEmpty && !hostileOnly { print("no workload matches \(options.filters)") }
 
 var jsonResults: [JSONReport.Result] = []
 var allTargets: [TargetResult] = []
@@ -138,7 +176,7 @@ for workload in workloads {
     jsonResults += table.map { jsonResult(workload, $0) }
 }
 printTargets(allTargets, allInformation)
-if options.filters.isEmpty || options.filters.contains(where: { "hostile".localizedCaseInsensitiveContains($0) }) {
+if options.filters.isEmpty || options.filters.contains(where: { hostileTitle.localizedCaseInsensitiveContains($0) }) {
     runHostileInputs()
 }
 
@@ -156,7 +194,8 @@ if let path = options.jsonPath {
         try encoder.encode(report).write(to: URL(fileURLWithPath: path))
         print("wrote \(path)")
     } catch {
-        FileHandle.standardError.write(Data("TallyBenchmarks: cannot write \(path): \(error)\n".utf8))
+        // Checked before measuring; this is a failure while writing (a full disk).
+        FileHandle.standardError.write(Data("TallyBenchmarks: --json \(path): the write failed: \(error.localizedDescription)\n".utf8))
         exit(1)
     }
 }

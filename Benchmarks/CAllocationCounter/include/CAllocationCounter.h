@@ -10,5 +10,8 @@ unsigned long long tally_bench_heap_allocations(void);
 void tally_bench_install_gmp_counter(void);
 /// GMP allocations and reallocations so far (after install).
 unsigned long long tally_bench_gmp_allocations(void);
+/// Makes standard output line-buffered, so that a pipe or a file gets each line as it is printed
+/// (`stdout` itself is a C global that Swift 6 does not let the benchmark touch directly).
+void tally_bench_line_buffered_stdout(void);
 
 #endif
