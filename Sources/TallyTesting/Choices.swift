@@ -25,11 +25,21 @@ public struct Choices {
     /// array, the branch a `frequency` took). The shrinker replaces whole spans with simpler ones
     /// without disturbing the choices of the values after them.
     private(set) var spans: [Range<Int>] = []
-    /// The most choices one value may use; beyond it generation fails (guards runaway recursion).
-    /// Array elements count too, so arrays of constants, nested or not, are bounded as well.
+    /// The most choices one value may use; beyond it generation fails (with `maximumDepth`,
+    /// guards runaway recursion). Array elements count too, so arrays of constants, nested or
+    /// not, are bounded as well.
     let budget: Int
     /// Array elements generated so far for this value (see `countElement`).
     private(set) var elements = 0
+    /// How many generators are running inside one another now (see `enter`).
+    private(set) var depth = 0
+    /// The deepest generators may nest. Each level is a few stack frames, and a generator that
+    /// calls itself (through `flatMap`, `frequency` or `Gen { }`) nests one level per call,
+    /// whether or not it draws: a review's `flatMap` recursion 40,000 levels deep overflowed the
+    /// stack (a crash, not a report) far below the choice budget, and one that draws nothing was
+    /// never counted at all. Real generators nest tens of levels; 1,000 stays within the smallest
+    /// thread stacks (512 KB) in a debug build.
+    public static let maximumDepth = 1_000
 
     init(random rng: SplitMix64, budget: Int = 100_000) {
         source = .random(rng)
@@ -65,6 +75,19 @@ extension Choices {
     mutating func countElement() throws {
         elements += 1
         guard recorded.count + elements <= budget else { throw GenerationError.tooManyChoices(budget) }
+    }
+
+    /// One generator more inside the others (`Gen` calls it around every generator it runs).
+    ///
+    /// - Throws: `GenerationError.tooDeep` beyond `maximumDepth`.
+    mutating func enter() throws {
+        guard depth < Choices.maximumDepth else { throw GenerationError.tooDeep(Choices.maximumDepth) }
+        depth += 1
+    }
+
+    /// Ends what `enter` began.
+    mutating func leave() {
+        depth -= 1
     }
 
     /// Generates with `generator`, recording the choices it uses as one span.
@@ -103,6 +126,8 @@ public enum GenerationError: Error, Equatable, Sendable, CustomStringConvertible
     case filterExhausted(attempts: Int, label: String)
     /// A single value needed more choices than the budget (usually unbounded recursion).
     case tooManyChoices(Int)
+    /// Generators nested deeper than `Choices.maximumDepth` (unbounded recursion, drawing or not).
+    case tooDeep(Int)
 
     /// What happened and what to do about it.
     public var description: String {
@@ -112,6 +137,9 @@ public enum GenerationError: Error, Equatable, Sendable, CustomStringConvertible
                 + "generate the values you want directly (map) instead of filtering most of them away"
         case .tooManyChoices(let budget):
             return "one value drew more than \(budget) random choices; is a generator recursing without bound?"
+        case .tooDeep(let depth):
+            return "generators nested more than \(depth) deep (a generator that calls itself through flatMap, "
+                + "frequency or Gen { }); is a generator recursing without bound?"
         }
     }
 }

@@ -128,8 +128,11 @@ extension XCTestCase {
         file: StaticString = #filePath, line: UInt = #line, _ property: (Value) throws -> Verdict
     ) {
         var verdicts = 0
-        let result = Property.check(generator, count: count, seed: announcedSeed(seed, file: file, line: line)) { value in
-            let verdict = try stoppingOnSkip { try property(value) }
+        let run = startRun(seed, file: file, line: line)
+        let result = Property.check(
+            generator, count: count, seed: run.seed, maxShrinkAttempts: run.maxShrinkAttempts, beforeShrinking: run.announceFailure
+        ) { value in
+            let verdict = try run.evaluating { try stoppingOnSkip { try property(value) } }
             verdicts += 1
             if verdict.propertyUndecided { throw PropertyReturnedNil() }
             return verdict.propertyHolds
@@ -137,9 +140,7 @@ extension XCTestCase {
         // Each verdict is a check: inside a statement-form `forAll`'s body this one checks on the
         // outer body's behalf, as a statement-form one does.
         ExpectationCounter.current?.count += verdicts
-        if let report = PropertyReporter.failureReport(result, filter: testFilter) {
-            XCTFail(report, file: file, line: line)
-        }
+        run.finish(PropertyReporter.failureReport(result, filter: testFilter), result: result, file: file, line: line)
     }
 
     /// Checks a property written as statements that throw on failure (`try expect(…)`).
@@ -153,10 +154,12 @@ extension XCTestCase {
         file: StaticString = #filePath, line: UInt = #line, _ property: (Value) throws -> Void
     ) {
         let counter = ExpectationCounter()
-        let runSeed = announcedSeed(seed, file: file, line: line)
+        let run = startRun(seed, file: file, line: line)
         let result = ExpectationCounter.$current.withValue(counter) {
-            Property.check(generator, count: count, seed: runSeed) { value in
-                try stoppingOnSkip { try property(value) }
+            Property.check(
+                generator, count: count, seed: run.seed, maxShrinkAttempts: run.maxShrinkAttempts, beforeShrinking: run.announceFailure
+            ) { value in
+                try run.evaluating { try stoppingOnSkip { try property(value) } }
                 return true
             }
         }
@@ -164,7 +167,18 @@ extension XCTestCase {
         ExpectationCounter.current?.count += counter.count
         let report = PropertyReporter.failureReport(result, filter: testFilter)
             ?? PropertyReporter.uncheckedReport(result, expectations: counter.count)
-        if let report { XCTFail(report, file: file, line: line) }
+        run.finish(report, result: result, file: file, line: line)
+    }
+
+    /// The seed and the reporting of one `forAll` call: at the top, an announced seed, a line on
+    /// standard error before shrinking, and `XCTFail`; inside another `forAll`'s property, a seed
+    /// derived from the outer run's and a failure handed to the outer case (see `PropertyNesting`).
+    func startRun(_ seed: UInt64?, file: StaticString, line: UInt) -> ForAllRun {
+        let place = "\(file)".split(separator: "/").last.map(String.init) ?? "\(file)"
+        if let enclosing = PropertyNesting.current {
+            return ForAllRun(seed: seed ?? enclosing.nextSeed(), place: "\(place):\(line)", enclosing: enclosing)
+        }
+        return ForAllRun(seed: announcedSeed(seed, file: file, line: line), place: "\(place):\(line)", enclosing: nil)
     }
 
     /// The seed a run will use. A run on a fresh random seed first writes it to standard error:
@@ -211,6 +225,89 @@ extension XCTestCase {
         let type = NSRegularExpression.escapedPattern(for: typePath)
         let method = NSRegularExpression.escapedPattern(for: String(text[text.index(after: dot)...]))
         return #"(^|\.)"# + type + "/" + method + "$"
+    }
+}
+
+/// The `forAll` case whose property is running, seen by a `forAll` called inside that property.
+///
+/// A nested `forAll` neither announces a seed nor calls `XCTFail`: its seed comes from the outer
+/// run's seed and its place in the case (so a replay of the outer seed replays it, and every
+/// replay of the same outer value by the shrinker sees the same inner runs), and its failure
+/// fails the outer case, which is then shrunk and reported once, with the inner counterexample
+/// in its message. (Reported on its own, each inner failure was a separate test failure naming
+/// only the inner value, the outer property never failed, and the replay seed did not replay.)
+final class PropertyNesting: @unchecked Sendable {
+    @TaskLocal static var current: PropertyNesting?
+
+    let seed: UInt64
+    private var calls: UInt64 = 0
+    /// The first failure of a `forAll` inside the current case.
+    var failure: String?
+
+    init(seed: UInt64) { self.seed = seed }
+
+    /// The seed of the next `forAll` inside this case.
+    func nextSeed() -> UInt64 {
+        calls += 1
+        var mixer = SplitMix64(seed: seed ^ (calls &* 0x9E37_79B9_7F4A_7C15))
+        return mixer.next()
+    }
+}
+
+/// An outer case failed because a `forAll` inside its property did.
+struct NestedPropertyFailure: Error, CustomStringConvertible {
+    let description: String
+}
+
+/// One `forAll` call's seed and reporting (see `XCTestCase.startRun`).
+struct ForAllRun {
+    let seed: UInt64
+    /// `File.swift:12`.
+    let place: String
+    /// The outer case, for a `forAll` inside another's property.
+    let enclosing: PropertyNesting?
+
+    /// Replays the shrinker may spend: fewer inside another `forAll`, whose own shrinker replays
+    /// the whole inner run for every candidate outer value.
+    var maxShrinkAttempts: Int { enclosing == nil ? 5_000 : 200 }
+
+    /// Writes the failing case to standard error before shrinking, at the top level only.
+    var announceFailure: ((String) -> Void)? {
+        guard enclosing == nil else { return nil }
+        let place = self.place
+        return { text in
+            // Cut long: a checkout prints as 1,500 characters; the replay gives all of it.
+            let text = text.count > 1_000 ? text.prefix(1_000) + "…" : text
+            FileHandle.standardError.write(Data(
+                "forAll at \(place): \(text) (a crash from here on is in a simpler value the shrinker tried, one the generator can make)\n".utf8))
+        }
+    }
+
+    /// Runs one case of the property with a nesting context of its own; a failure of a `forAll`
+    /// inside it fails the case.
+    func evaluating<T>(_ body: () throws -> T) throws -> T {
+        let nesting = PropertyNesting(seed: seed)
+        let value = try PropertyNesting.$current.withValue(nesting) { try body() }
+        if let inner = nesting.failure { throw NestedPropertyFailure(description: inner) }
+        return value
+    }
+
+    /// Reports `report` with `XCTFail`, or, inside another `forAll`, hands a one-line summary
+    /// to the outer case.
+    func finish<Value>(_ report: String?, result: PropertyResult<Value>, file: StaticString, line: UInt) {
+        guard let report else { return }
+        guard let enclosing else {
+            XCTFail(report, file: file, line: line)
+            return
+        }
+        guard enclosing.failure == nil else { return }
+        if let failure = result.failure {
+            enclosing.failure = "the forAll at \(place) inside it failed on \(failure.shrunk) (\(failure.shrunkFailure); "
+                + "first on \(failure.original) at its case \(failure.caseIndex))"
+        } else {
+            // The first line: the rest is a replay command, which for an inner run is the outer one's.
+            enclosing.failure = "the forAll at \(place) inside it: " + (report.split(separator: "\n").first.map(String.init) ?? report)
+        }
     }
 }
 

@@ -17,9 +17,15 @@ public struct Gen<Value> {
     /// A generator from a function of the choice stream (for what the combinators cannot say).
     ///
     /// Draw with `choices.draw(upTo:)` and make choice 0 mean the simplest value, so that shrinking
-    /// (which lowers choices toward 0) simplifies your values too.
+    /// (which lowers choices toward 0) simplifies your values too. Every generator counts one
+    /// level of nesting while it runs (`Choices.maximumDepth`), so a generator that calls itself
+    /// without end is reported (`GenerationError.tooDeep`) instead of overflowing the stack.
     public init(_ generate: @escaping (inout Choices) throws -> Value) {
-        self.generate = generate
+        self.generate = { choices in
+            try choices.enter()
+            defer { choices.leave() }
+            return try generate(&choices)
+        }
     }
 
     /// A generator that always gives `value`.

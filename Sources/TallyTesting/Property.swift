@@ -57,6 +57,16 @@ public enum Property {
         _ generator: Gen<Value>, count: Int? = nil, seed: UInt64? = nil, maxShrinkAttempts: Int = 5_000,
         _ property: (Value) throws -> Bool
     ) -> PropertyResult<Value> {
+        check(generator, count: count, seed: seed, maxShrinkAttempts: maxShrinkAttempts, beforeShrinking: nil, property)
+    }
+
+    /// `check`, calling `beforeShrinking` with a line naming the failing case and value before
+    /// the shrinker starts (`forAll` writes it to standard error: a crash while shrinking, in a
+    /// smaller value the shrinker tried, would otherwise hide the failure that was found).
+    static func check<Value>(
+        _ generator: Gen<Value>, count: Int? = nil, seed: UInt64? = nil, maxShrinkAttempts: Int = 5_000,
+        beforeShrinking: ((String) -> Void)?, _ property: (Value) throws -> Bool
+    ) -> PropertyResult<Value> {
         let runSeed = seed ?? environmentSeed ?? UInt64.random(in: 0...UInt64.max)
         if let problem = environmentProblem ?? count.flatMap({ $0 < 1 ? "count: \($0) is not a positive number of cases" : nil }) {
             return PropertyResult(seed: runSeed, casesRun: 0, failure: nil, generationError: PropertyConfigurationError(message: problem))
@@ -76,6 +86,7 @@ public enum Property {
                 // Not a counterexample (an `XCTSkip` in the body): stop without shrinking.
                 return PropertyResult(seed: runSeed, casesRun: index + 1, failure: nil, generationError: stop)
             }
+            beforeShrinking?("case \(index) of seed \(runSeed) failed: \(value) (\(failure.message)); shrinking it")
             // Shrink without re-entering the caller's closure concurrently: it runs in this thread.
             return withoutActuallyEscaping(property) { property in
                 var shrinker = Shrinker(

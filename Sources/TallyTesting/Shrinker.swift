@@ -5,7 +5,8 @@
 /// generator actually consumed is *shortlex* smaller (shorter, or as long and lexicographically
 /// smaller) than the best so far; that order is well-founded, so shrinking always ends. Passes,
 /// repeated until none improves: delete chunks of 8, 4, 2, 1 choices; zero such chunks; lower each
-/// choice (to 0, else by binary search); replace sub-values' spans with zeros; and, when
+/// choice (to 0, else by binary search), and equal choices together; replace sub-values'
+/// spans with zeros; and, when
 /// nothing else helps, move value from earlier choices to later ones, then try each choice's
 /// smallest values one by one.
 struct Shrinker<Value> {
@@ -73,6 +74,7 @@ struct Shrinker<Value> {
                 if lower(at: index) { improved = true }
                 index += 1
             }
+            if lowerEqualChoices() { improved = true }
             if !improved && redistribute() { improved = true }
             if !improved && trySmallValues() { improved = true }
         }
@@ -150,6 +152,48 @@ struct Shrinker<Value> {
                     improved = true
                     tried.removeAll()  // the spans moved; look at the new ones
                     break
+                }
+            }
+        }
+        return improved
+    }
+
+    /// Lowers equal choices together: to 0 if that still fails, else by binary search. A property
+    /// that fails on equal values ("the elements are distinct", a sort that drops duplicates)
+    /// passes as soon as one of them moves alone, so `lower` left `[-31, -31]` or `[22, 22]`,
+    /// a different pair on every seed; together they reach `[0, 0]` (review, 2026-12-02).
+    private mutating func lowerEqualChoices() -> Bool {
+        var improved = false
+        var counts: [UInt64: Int] = [:]
+        for choice in best where choice != 0 { counts[choice, default: 0] += 1 }
+        for value in counts.filter({ $0.value >= 2 }).keys.sorted(by: >) where attempts < maxAttempts {
+            var current = value
+            /// `best` with every choice equal to `current` set to `lowered`, or `nil` when fewer
+            /// than two are left (an accepted candidate may have changed the sequence).
+            func candidate(_ lowered: UInt64) -> [UInt64]? {
+                var result = best
+                var changed = 0
+                for i in result.indices where result[i] == current {
+                    result[i] = lowered
+                    changed += 1
+                }
+                return changed >= 2 ? result : nil
+            }
+            guard let zeroed = candidate(0) else { continue }
+            if consider(zeroed) {
+                improved = true
+                continue
+            }
+            var low: UInt64 = 0, high = current  // low: does not fail (or rejected); high: fails
+            while low + 1 < high && attempts < maxAttempts {
+                let middle = low + (high - low) / 2
+                guard let lowered = candidate(middle) else { break }
+                if consider(lowered) {
+                    high = middle
+                    current = middle
+                    improved = true
+                } else {
+                    low = middle
                 }
             }
         }

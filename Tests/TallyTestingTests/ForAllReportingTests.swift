@@ -82,7 +82,48 @@ final class ForAllReportingTests: XCTestCase {
                 self.forAll(Gen.int(in: 0...10), count: 3, seed: 2) { y in _ = y }
             }
         }
-        XCTAssertEqual(empty.count, 4, "each of the 3 inner runs and the outer one check nothing: \(empty)")
+        // The inner run that checks nothing fails the outer case, which is reported once.
+        XCTAssertEqual(empty.count, 1, "\(empty)")
+        XCTAssertTrue(empty.first?.contains("inside it: The property ran 3 cases without calling expect") == true, "\(empty)")
+    }
+
+    /// A failing `forAll` inside another's property fails the outer case: the outer value is
+    /// shrunk and reported once, with the inner counterexample, and the inner runs take their
+    /// seeds from the outer run, so a replay of the outer seed replays them. (Before, each inner
+    /// failure was its own test failure naming only the inner value, 42 of them in a review's run,
+    /// the outer property never failed, and the replay seed gave 45.)
+    func testAFailingNestedPropertyFailsTheOuterCaseOnce() throws {
+        func run() -> [String] {
+            failures {
+                forAll(Gen.int(in: 0...100), seed: 7) { outer in
+                    self.forAll(Gen.int(in: 0...100), count: 10) { inner in inner + outer < 150 }
+                }
+            }
+        }
+        let reports = run()
+        XCTAssertEqual(reports.count, 1, "\(reports)")
+        let report = try XCTUnwrap(reports.first)
+        XCTAssertTrue(report.contains("Property failed at case"), report)
+        XCTAssertTrue(report.contains("threw the forAll at ForAllReportingTests.swift:"), report)
+        XCTAssertTrue(report.contains("inside it failed on"), report)
+        XCTAssertTrue(report.contains("TALLY_PROPERTY_SEED=7"), report)
+        XCTAssertEqual(run(), reports, "the same outer seed gives the same inner runs")
+        // The outer value is shrunk: the smallest outer value whose inner run fails.
+        let shrunkLine = try XCTUnwrap(report.split(separator: "\n").first { $0.contains("shrunk:") })
+        let shrunkOuter = try XCTUnwrap(Int(shrunkLine.split(separator: " ").dropFirst().first ?? ""))
+        XCTAssertLessThanOrEqual(shrunkOuter, 100)
+        XCTAssertGreaterThanOrEqual(shrunkOuter, 50, "no inner value in 0...100 reaches 150 below 50")
+    }
+
+    /// The failing case is written out before shrinking starts, so that a crash while shrinking
+    /// (in a simpler value the shrinker tried) does not hide the failure that was found.
+    func testTheFailingCaseIsAnnouncedBeforeShrinking() {
+        var announced: [String] = []
+        let result = Property.check(Gen.int(in: 0...1000), seed: 3, beforeShrinking: { announced.append($0) }) { $0 < 600 }
+        let failure = result.failure
+        XCTAssertNotNil(failure)
+        XCTAssertEqual(announced, ["case \(failure?.caseIndex ?? -1) of seed 3 failed: \(failure?.original ?? -1) (returned false); shrinking it"])
+        XCTAssertEqual(failure?.shrunk, 600)
     }
 
     /// A crash inside a property ends the process before any report: a run on a fresh seed says

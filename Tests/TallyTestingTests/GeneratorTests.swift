@@ -1,4 +1,5 @@
 import XCTest
+import TallyCheckout
 import TallyDecimal
 import TallyTesting
 
@@ -43,6 +44,23 @@ final class GeneratorTests: XCTestCase {
         let nested = Gen.constant(0).array(count: 60_000...60_000).array(count: 2...2)
         XCTAssertEqual(Property.check(nested, seed: 1) { _ in true }.generationError as? GenerationError, .tooManyChoices(100_000))
         XCTAssertEqual(Gen.constant(0).array(count: 40_000...40_000).array(count: 2...2).sample(count: 1).first?.map(\.count), [40_000, 40_000])
+    }
+
+    /// A generator that calls itself without end is a generation error, not a stack overflow:
+    /// a review's `flatMap` chain 40,000 deep crashed the test process (signal 11) far below the
+    /// choice budget, and a recursion that draws nothing was not counted at all.
+    func testRunawayRecursionIsReportedNotACrash() {
+        func fixedDepth(_ n: Int) -> Gen<Int> { n == 0 ? .constant(0) : Gen.bool.flatMap { _ in fixedDepth(n - 1) } }
+        let deep = Gen.bool.flatMap { _ in fixedDepth(40_000) }
+        XCTAssertEqual(Property.check(deep, seed: 1) { _ in true }.generationError as? GenerationError, .tooDeep(Choices.maximumDepth))
+        func forever() -> Gen<Int> { Gen.constant(0).flatMap { _ in forever() } }
+        XCTAssertEqual(Property.check(forever(), seed: 1) { _ in true }.generationError as? GenerationError, .tooDeep(1_000))
+        func mostlyDeeper() -> Gen<Int> { Gen.frequency([(1, .constant(0)), (1_000_000, Gen.constant(()).flatMap { mostlyDeeper() })]) }
+        XCTAssertEqual(Property.check(mostlyDeeper(), seed: 1) { _ in true }.generationError as? GenerationError, .tooDeep(1_000))
+        XCTAssertTrue("\(GenerationError.tooDeep(1_000))".contains("is a generator recursing without bound?"))
+        // Real nesting is far below the bound.
+        XCTAssertEqual(fixedDepth(300).sample(count: 2, seed: 1), [0, 0])
+        XCTAssertNil(Property.check(Gen<Checkout>.checkout, count: 20, seed: 1) { _ in true }.generationError)
     }
 
     func testArraysShrinkByDroppingAndShrinkingElements() throws {

@@ -185,6 +185,23 @@ final class ShrinkingKindsTests: XCTestCase {
         XCTAssertFalse(report.contains("unknown context") || report.contains("CheckoutTerms"), report)
     }
 
+    /// Equal values are lowered together: a property that fails on duplicates passes as soon as
+    /// one of them moves alone, so shrinking stopped at a different pair on every seed
+    /// (`[-31, -31]`, `[22, 22]`, `[-786, -786]`; review, 2026-12-02). Now each reaches `[0, 0]`.
+    func testEqualValuesShrinkTogether() {
+        var failed = 0
+        for seed: UInt64 in 1...20 {
+            let result = Property.check(Gen.int(in: -100...100).array(count: 0...30), seed: seed) { Set($0).count == $0.count }
+            guard let failure = result.failure else { continue }
+            failed += 1
+            XCTAssertEqual(failure.shrunk, [0, 0], "seed \(seed), from \(failure.original)")
+        }
+        XCTAssertGreaterThanOrEqual(failed, 10, "most runs find a duplicate")
+        // Equal values that must stay apart from zero still meet at the smallest failing pair.
+        let pair = Property.check(Gen.zip(Gen.int(in: 0...1000), Gen.int(in: 0...1000)), seed: 4) { a, b in a != b || a < 300 }
+        XCTAssertTrue(pair.failure.map { $0.shrunk == (300, 300) } ?? true, "\(String(describing: pair.failure?.shrunk))")
+    }
+
     /// Generators shared as constants work like any other.
     func testASharedGeneratorConstant() {
         forAll(SharedGenerators.price) { price in price.currency == .usd }
