@@ -136,7 +136,10 @@ func grouped(_ n: Int) -> String {
 struct TargetResult: Encodable {
     let workload: String
     let target: String
+    /// As printed (`3.09×`).
     let measured: String
+    /// The figure the target is judged on, as a number (a ratio, or allocations per operation).
+    let value: Double
     let met: Bool
 }
 
@@ -146,7 +149,7 @@ struct TargetResult: Encodable {
 func evaluateTargets(_ workload: Workload, _ rows: [Row], heapCounting: Bool) -> [TargetResult] {
     var results: [TargetResult] = []
     func add(_ target: String, _ value: Double, measured: String, met: Bool) {
-        if value.isFinite { results.append(TargetResult(workload: workload.id, target: target, measured: measured, met: met)) }
+        if value.isFinite { results.append(TargetResult(workload: workload.id, target: target, measured: measured, value: value, met: met)) }
     }
     if case .checkout(let shippingSwap) = workload.targets {
         guard shippingSwap else { return [] }
@@ -273,9 +276,10 @@ func informationLines(_ workload: Workload, _ rows: [Row], heapCounting: Bool) -
     let heap = tally.measurement.heapPerOperation
     return [
         InformationLine(
-            workload: workload.id, figure: "allocations per part beyond the result",
+            workload: workload.id, figure: "other allocations ÷ parts",
             measured: perPart(beyondTheResult(heap, parts: parts)),
-            detail: "Tally: \(perOperation(heap)) per allocation of \(grouped(parts)) parts, the result array included")
+            detail: "Tally: \(perOperation(heap)) per allocation of \(grouped(parts)) parts, the result array included; "
+                + "the others are per call, spread over its parts, not made for each part")
     ]
 }
 
@@ -320,6 +324,8 @@ struct JSONReport: Encodable {
         let partsPerOperation: Int?
     }
     let date: String
+    /// The command line's arguments (filters, variants, repetitions), to tie the file to its run.
+    let arguments: [String]
     let processors: Int
     let operatingSystem: String
     let quick: Bool

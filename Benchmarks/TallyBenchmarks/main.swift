@@ -184,7 +184,7 @@ for failure in failures { print("RESULT MISMATCH: \(failure)") }
 
 if let path = options.jsonPath {
     let report = JSONReport(
-        date: date, processors: processors, operatingSystem: system, quick: options.quick,
+        date: date, arguments: Array(CommandLine.arguments.dropFirst()), processors: processors, operatingSystem: system, quick: options.quick,
         repetitions: configuration.repetitions, sampleMilliseconds: Double(configuration.sampleNanoseconds) / 1e6,
         heapCounting: heapCountingAvailable, results: jsonResults, targets: allTargets,
         information: allInformation)
