@@ -187,6 +187,8 @@ extension XCTestCase {
     func announcedSeed(_ seed: UInt64?, file: StaticString, line: UInt) -> UInt64 {
         if let seed = seed ?? Property.environmentSeed { return seed }
         let fresh = UInt64.random(in: 0...UInt64.max)
+        // A misconfigured run does not run (`Property.environmentProblem`): nothing to replay.
+        if Property.environmentProblem != nil { return fresh }
         let place = "\(file)".split(separator: "/").last.map(String.init) ?? "\(file)"
         // The whole command, a raised count included: a crash at case 5,000 of a soak run is
         // replayed only by a run that reaches case 5,000.

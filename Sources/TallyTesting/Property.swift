@@ -139,7 +139,7 @@ public enum Property {
     /// `TALLY_PROPERTY_COUNT`, which the replay needs to reach a late case) and `swift test`, with
     /// `--filter` when the test is known.
     static func replayCommand(seed: UInt64, filter: String?) -> String {
-        let count = environmentCount.map { " TALLY_PROPERTY_COUNT=\($0)" } ?? ""
+        let count = environmentCount.flatMap { $0 > 0 ? " TALLY_PROPERTY_COUNT=\($0)" : nil } ?? ""
         return "TALLY_PROPERTY_SEED=\(seed)\(count) swift test" + (filter.map { " --filter '\($0)'" } ?? "")
     }
 }
