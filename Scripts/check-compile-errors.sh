@@ -66,6 +66,9 @@ let fromInt = BigDecimal(count) + BigDecimal(exactly: count)!
 let fromUInt64 = BigDecimal(UInt64.max)
 let fromParts = BigDecimal(mantissa: 1999, exponent: -2, isNegative: false)
 let converted = [Decimal(string: "0.07")!].compactMap(BigDecimal.init(exactly:))
+let constants = [BigDecimal(exactly: .zero), BigDecimal(exactly: .pi), BigDecimal(exactly: .greatestFiniteMagnitude)]
+let fromOptional = Decimal(string: "1.5").flatMap(BigDecimal.init(exactly:))
+let fromNumber = BigDecimal(exactly: NSDecimalNumber(string: "2.25").decimalValue)
 let price = Money(fromText, .usd)
 let rule = TaxRule(country: "US", rate: "0.0825")
 EOF

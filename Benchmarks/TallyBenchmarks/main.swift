@@ -90,15 +90,7 @@ func parseOptions(_ arguments: [String]) -> Options {
 tally_bench_line_buffered_stdout()
 
 let options = parseOptions(Array(CommandLine.arguments.dropFirst()))
-// A JSON path that cannot be written is a usage error found now, not after minutes of measuring.
-if let path = options.jsonPath {
-    let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
-    guard descriptor >= 0 else {
-        FileHandle.standardError.write(Data("TallyBenchmarks: --json \(path): cannot write it: \(String(cString: strerror(errno)))\n".utf8))
-        exit(2)
-    }
-    close(descriptor)
-}
+
 var configuration = options.quick ? RunConfiguration.quick : RunConfiguration.full
 if let n = options.repetitions { configuration.repetitions = n }
 
@@ -147,6 +139,22 @@ if let unknown = options.variants.first(where: { !knownVariants.contains($0) }) 
     FileHandle.standardError.write(Data("TallyBenchmarks: no selected workload has a variant named \(unknown) (names are case-sensitive: \(knownVariants.sorted().joined(separator: ", ")))\n".utf8))
     exit(2)
 }
+// A JSON path that cannot be written is a usage error found now, not after minutes of measuring;
+// checked without touching the file (a refused run leaves an earlier file as it was), and written
+// atomically at the end (an interrupted run leaves no half file).
+if let path = options.jsonPath {
+    var isDirectory: ObjCBool = false
+    let exists = FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory)
+    let folder = (path as NSString).deletingLastPathComponent
+    let problem: String? =
+        exists && isDirectory.boolValue ? "it is a directory"
+        : exists ? (access(path, W_OK) == 0 ? nil : String(cString: strerror(errno)))
+        : access(folder.isEmpty ? "." : folder, W_OK) == 0 ? nil : "cannot write in \(folder.isEmpty ? "." : folder): \(String(cString: strerror(errno)))"
+    if let problem {
+        FileHandle.standardError.write(Data("TallyBenchmarks: --json \(path): \(problem)\n".utf8))
+        exit(2)
+    }
+}
 let workloads = selected.map { workload in
     options.variants.isEmpty ? workload : workload.keeping { options.variants.contains($0.name) }
 }.filter { !$0.variants.isEmpty }
@@ -191,7 +199,7 @@ if let path = options.jsonPath {
     let encoder = JSONEncoder()
     encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
     do {
-        try encoder.encode(report).write(to: URL(fileURLWithPath: path))
+        try encoder.encode(report).write(to: URL(fileURLWithPath: path), options: .atomic)
         print("wrote \(path)")
     } catch {
         // Checked before measuring; this is a failure while writing (a full disk).

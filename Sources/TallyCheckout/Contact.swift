@@ -77,8 +77,9 @@ public struct Contact: Hashable, Sendable {
         case .postalAddress: return postalAddress?.knownCountryCode != nil  // the rules' own test of a country
         case .emailAddress: return present(emailAddress)
         case .phoneNumber: return present(phoneNumber)
-        // A prefix, suffix or nickname alone is not a name.
-        case .name: return present(givenName) || present(middleName) || present(familyName)
+        // The given or family name: what Apple Pay JS and the payment response a server reads
+        // carry (a middle name, prefix, suffix or nickname alone would reach it as no name).
+        case .name: return present(givenName) || present(familyName)
         // The phonetic name is its own field: a review found a required phonetic name satisfied
         // by 山田太郎 alone.
         case .phoneticName: return present(phoneticGivenName) || present(phoneticFamilyName)

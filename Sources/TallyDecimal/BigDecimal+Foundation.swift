@@ -20,6 +20,22 @@ extension Decimal: _ExactDecimalSource {
     public var _exactDecimal: Decimal { self }
 }
 
+// `BigDecimal(exactly: .zero)`: an implicit member in a generic argument is looked up on the
+// protocol (SE-0299), so `Decimal`'s common constants are repeated here; without them the call
+// fell to the unavailable `Double` overload and blamed a float literal.
+extension _ExactDecimalSource where Self == Decimal {
+    /// `Decimal.zero`.
+    public static var zero: Decimal { Decimal.zero }
+    /// `Decimal.pi` (its 38 digits; converted exactly, it is not π).
+    public static var pi: Decimal { Decimal.pi }
+    /// `Decimal.greatestFiniteMagnitude`.
+    public static var greatestFiniteMagnitude: Decimal { Decimal.greatestFiniteMagnitude }
+    /// `Decimal.leastFiniteMagnitude`.
+    public static var leastFiniteMagnitude: Decimal { Decimal.leastFiniteMagnitude }
+    /// `Decimal.leastNonzeroMagnitude`.
+    public static var leastNonzeroMagnitude: Decimal { Decimal.leastNonzeroMagnitude }
+}
+
 extension BigDecimal {
     /// The exact value of a `Foundation.Decimal`; `nil` for NaN.
     ///

@@ -244,7 +244,10 @@ final class PropertyNesting: @unchecked Sendable {
     let seed: UInt64
     private var calls: UInt64 = 0
     /// The first failure of a `forAll` inside the current case.
-    var failure: String?
+    var failure: NestedPropertyFailure?
+    /// Set when a `forAll` inside the case was stopped (its body threw `XCTSkip`): the outer run
+    /// stops too, without shrinking, as it would for its own body.
+    var stop: PropertyStopped?
 
     init(seed: UInt64) { self.seed = seed }
 
@@ -258,6 +261,8 @@ final class PropertyNesting: @unchecked Sendable {
 
 /// An outer case failed because a `forAll` inside its property did.
 struct NestedPropertyFailure: Error, CustomStringConvertible {
+    /// The inner `forAll`'s place and how it failed, for shrinking (see `Property.evaluate`).
+    let kind: String
     let description: String
 }
 
@@ -290,7 +295,8 @@ struct ForAllRun {
     func evaluating<T>(_ body: () throws -> T) throws -> T {
         let nesting = PropertyNesting(seed: seed)
         let value = try PropertyNesting.$current.withValue(nesting) { try body() }
-        if let inner = nesting.failure { throw NestedPropertyFailure(description: inner) }
+        if let stop = nesting.stop { throw stop }
+        if let inner = nesting.failure { throw inner }
         return value
     }
 
@@ -302,13 +308,20 @@ struct ForAllRun {
             XCTFail(report, file: file, line: line)
             return
         }
-        guard enclosing.failure == nil else { return }
-        if let failure = result.failure {
-            enclosing.failure = "the forAll at \(place) inside it failed on \(failure.shrunk) (\(failure.shrunkFailure); "
-                + "first on \(failure.original) at its case \(failure.caseIndex))"
+        guard enclosing.failure == nil, enclosing.stop == nil else { return }
+        if let stop = result.generationError as? PropertyStopped {
+            enclosing.stop = stop
+        } else if let failure = result.failure {
+            enclosing.failure = NestedPropertyFailure(
+                kind: "\(place) \(failure.kind)",
+                description: "the forAll at \(place) inside it failed on \(failure.shrunk) (\(failure.shrunkFailure); "
+                    + "first on \(failure.original) at its case \(failure.caseIndex))")
         } else {
             // The first line: the rest is a replay command, which for an inner run is the outer one's.
-            enclosing.failure = "the forAll at \(place) inside it: " + (report.split(separator: "\n").first.map(String.init) ?? report)
+            let kind = result.generationError.map { "generation \(String(reflecting: type(of: $0)))" } ?? "unchecked"
+            enclosing.failure = NestedPropertyFailure(
+                kind: "\(place) \(kind)",
+                description: "the forAll at \(place) inside it: " + (report.split(separator: "\n").first.map(String.init) ?? report))
         }
     }
 }

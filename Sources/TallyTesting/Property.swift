@@ -101,7 +101,8 @@ public enum Property {
                     // (review, 2026-11-30).
                     shrunkFailure: evaluate(property, shrinker.bestValue)?.message
                         ?? "passed when checked again: the property is not deterministic",
-                    shrinkSteps: shrinker.improvements, shrinkAttempts: shrinker.attempts, choices: shrinker.best)
+                    shrinkSteps: shrinker.improvements, shrinkAttempts: shrinker.attempts, choices: shrinker.best,
+                    kind: failure.kind)
                 return PropertyResult(seed: runSeed, casesRun: index + 1, failure: counterexample, generationError: nil)
             }
         }
@@ -128,6 +129,10 @@ public enum Property {
             return Failure(kind: "nil", message: "returned nil")
         } catch let stop as PropertyStopped {
             return Failure(kind: "stop", message: stop.message, stop: stop)
+        } catch let nested as NestedPropertyFailure {
+            // Kept to the inner failure's own kind and place: another inner failure (a different
+            // inner `forAll`, one that now checks nothing) is a different bug.
+            return Failure(kind: "nested \(nested.kind)", message: "threw \(nested)")
         } catch {
             // The case too (`Error._code` is an enum's case, an `NSError`'s code): one error type
             // per layer (`ArithmeticError`, `CheckoutError`) holds many different bugs.
@@ -200,6 +205,9 @@ public struct Counterexample<Value> {
     public let shrinkAttempts: Int
     /// The shrunk value's choice sequence.
     public let choices: [UInt64]
+    /// How it failed, as shrinking tells failures apart (`Property.Failure.kind`): a `forAll`
+    /// inside another's property passes it on, so that the outer shrinker keeps to that failure.
+    var kind: String = ""
 }
 
 extension PropertyResult {

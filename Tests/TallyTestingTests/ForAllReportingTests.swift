@@ -115,6 +115,31 @@ final class ForAllReportingTests: XCTestCase {
         XCTAssertGreaterThanOrEqual(shrunkOuter, 50, "no inner value in 0...100 reaches 150 below 50")
     }
 
+    /// The outer shrinker keeps to the inner failure it found: an outer value for which the inner
+    /// run fails differently (here, checks nothing, for an empty array) is another bug, and an
+    /// `XCTSkip` inside the inner body stops the outer run rather than being shrunk as a failure.
+    func testANestedFailureShrinksToTheSameInnerFailure() throws {
+        let reports = failures {
+            forAll(Gen.int(in: 0...100).array(count: 0...5), seed: 3) { xs in
+                self.forAll(Gen.int(in: 0...10), count: 5) { y in
+                    for x in xs { try expect(x + y < 50, "x + y below 50") }
+                }
+            }
+        }
+        XCTAssertEqual(reports.count, 1, "\(reports)")
+        let report = try XCTUnwrap(reports.first)
+        XCTAssertTrue(report.contains("inside it failed on"), report)
+        XCTAssertFalse(report.contains("without calling expect"), report)
+        XCTAssertFalse(report.contains("shrunk:   []"), report)
+        let skipped = failures {
+            forAll(Gen.int(in: 0...10), seed: 1) { _ in
+                self.forAll(Gen.int(in: 0...10), count: 2) { _ in throw XCTSkip("not here") }
+            }
+        }
+        XCTAssertEqual(skipped.count, 1, "\(skipped)")
+        XCTAssertTrue(skipped.first?.contains("Property stopped at case 0 of seed 1: the property threw XCTSkip (not here)") == true, "\(skipped)")
+    }
+
     /// The failing case is written out before shrinking starts, so that a crash while shrinking
     /// (in a simpler value the shrinker tried) does not hide the failure that was found.
     func testTheFailingCaseIsAnnouncedBeforeShrinking() {
