@@ -54,14 +54,36 @@ final class GeneratorTests: XCTestCase {
         let deep = Gen.bool.flatMap { _ in fixedDepth(40_000) }
         XCTAssertEqual(Property.check(deep, seed: 1) { _ in true }.generationError as? GenerationError, .tooDeep(Choices.maximumDepth))
         func forever() -> Gen<Int> { Gen.constant(0).flatMap { _ in forever() } }
-        XCTAssertEqual(Property.check(forever(), seed: 1) { _ in true }.generationError as? GenerationError, .tooDeep(1_000))
+        XCTAssertEqual(Property.check(forever(), seed: 1) { _ in true }.generationError as? GenerationError, .tooDeep(Choices.maximumDepth))
         func mostlyDeeper() -> Gen<Int> { Gen.frequency([(1, .constant(0)), (1_000_000, Gen.constant(()).flatMap { mostlyDeeper() })]) }
-        XCTAssertEqual(Property.check(mostlyDeeper(), seed: 1) { _ in true }.generationError as? GenerationError, .tooDeep(1_000))
-        XCTAssertTrue("\(GenerationError.tooDeep(1_000))".contains("is a generator recursing without bound?"))
+        XCTAssertEqual(Property.check(mostlyDeeper(), seed: 1) { _ in true }.generationError as? GenerationError, .tooDeep(Choices.maximumDepth))
+        XCTAssertTrue("\(GenerationError.tooDeep(500))".contains("nested more than 500 deep"))
         // Real nesting is far below the bound.
         XCTAssertEqual(fixedDepth(300).sample(count: 2, seed: 1), [0, 0])
         XCTAssertNil(Property.check(Gen<Checkout>.checkout, count: 20, seed: 1) { _ in true }.generationError)
     }
+
+    /// The depth bound is low enough for the smallest thread stacks: generators nested to just
+    /// under it run on a thread of 512 KB (a secondary thread's default on Apple platforms) in
+    /// this debug build, and past it the generation error comes, not a crash. (With a bound of
+    /// 1,000 this crashed: such a thread overflowed between 900 and 925 levels.)
+    func testTheDepthBoundFitsASmallThreadStack() {
+        let done = expectation(description: "generated on a small stack")
+        nonisolated(unsafe) var results: [GenerationError?] = []
+        let thread = Thread {
+            results = [Choices.maximumDepth - 1, Choices.maximumDepth + 10].map { depth in
+                Property.check(GeneratorTests.fixedDepth(depth), count: 3, seed: 1) { _ in true }.generationError as? GenerationError
+            }
+            done.fulfill()
+        }
+        thread.stackSize = 512 * 1024
+        thread.start()
+        wait(for: [done], timeout: 60)
+        XCTAssertEqual(results, [nil, .tooDeep(Choices.maximumDepth)])
+    }
+
+    /// Generators nested `n` deep: each level a `flatMap` whose next generator is the next level.
+    static func fixedDepth(_ n: Int) -> Gen<Int> { n == 0 ? .constant(0) : Gen.bool.flatMap { _ in fixedDepth(n - 1) } }
 
     func testArraysShrinkByDroppingAndShrinkingElements() throws {
         let arrays = Gen.array(of: Gen.int(in: 0...50), count: 0...20)
