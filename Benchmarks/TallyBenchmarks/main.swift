@@ -67,7 +67,10 @@ func parseOptions(_ arguments: [String]) -> Options {
             let text = value(for: argument)
             guard !text.isEmpty else { fail("--filter needs text (an empty one would select every workload)") }
             options.filters.append(text)
-        case "--json": options.jsonPath = value(for: argument)
+        case "--json":
+            let path = value(for: argument)
+            guard !path.isEmpty else { fail("--json needs a file name") }
+            options.jsonPath = path
         case "--variant": options.variants.append(value(for: argument))
         case "--repetitions":
             // Bounded: the harness keeps every sample, and a run of a billion repetitions would
