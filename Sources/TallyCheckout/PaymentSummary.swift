@@ -227,10 +227,19 @@ func sameCodeSpelledOtherwise(_ a: String, _ b: String) -> Bool {
 /// Whether the ASCII code `code` begins or ends with white space.
 @inline(__always)
 func hasCodeSpaceAtAnEnd(_ code: String) -> Bool {
-    let ends = code.utf8.withContiguousStorageIfAvailable { bytes in bytes.first.map { ($0, bytes[bytes.count - 1]) } }
-    guard case .some(let pair) = ends else { return code.utf8.first.map(isCodeSpace) == true || code.utf8.last.map(isCodeSpace) == true }
-    guard let (first, last) = pair else { return false }
-    return isCodeSpace(first) || isCodeSpace(last)
+    codeEnds(code).map { isCodeSpace($0.first) || isCodeSpace($0.last) } ?? false
+}
+
+/// The first and last UTF-8 bytes of `code`, or `nil` when it is empty: read from the storage in
+/// place (`utf8.last` walks String indices: W11, a contact change, took 620 more instructions
+/// per event that way), through the indices only for a string without contiguous storage.
+@inline(__always)
+private func codeEnds(_ code: String) -> (first: UInt8, last: UInt8)? {
+    if let ends = code.utf8.withContiguousStorageIfAvailable({ bytes in bytes.first.map { ($0, bytes[bytes.count - 1]) } }) {
+        return ends
+    }
+    guard let first = code.utf8.first, let last = code.utf8.last else { return nil }
+    return (first, last)
 }
 
 /// `code` as the rule loops compare it (see `sameCode`): an ASCII code trimmed of white space at
@@ -242,7 +251,7 @@ func hasCodeSpaceAtAnEnd(_ code: String) -> Bool {
 /// against 1,000 such rules, within a replay's bound, would have taken some 17 minutes).
 @inline(__always)
 func matchableCode(_ code: String) -> String {
-    isASCII(code) ? (hasCodeSpaceAtAnEnd(code) ? trimmedCode(code) ?? "" : code) : codeMatchingKey(code)
+    isASCII(code) ? trimmedCode(code) ?? "" : codeMatchingKey(code)
 }
 
 /// Whether `code` is its own `matchableCode`: ASCII without white space at its ends.
@@ -384,19 +393,10 @@ private func unmatchable(_ code: String) -> String? {
 /// `code` without leading and trailing white space, or `nil` when nothing is left. Codes without
 /// such space (all of them, in practice) are returned as they are, without a copy.
 func trimmedCode(_ code: String) -> String? {
-    // The ends read from the UTF-8 storage in place (`utf8.last` walks String indices: W11, a
-    // contact change, took 620 more instructions per event that way).
-    let ends = code.utf8.withContiguousStorageIfAvailable { bytes -> (UInt8, UInt8)? in
-        guard let first = bytes.first, let last = bytes.last else { return nil }
-        return (first, last)
-    }
-    switch ends {
-    case .some(nil): return nil  // empty
-    case .some(let (first, last)?) where first < 0x80 && !isCodeSpace(first) && last < 0x80 && !isCodeSpace(last): return code
-    default:
-        let trimmed = code.trimmingCharacters(in: .whitespacesAndNewlines)
-        return trimmed.isEmpty ? nil : trimmed
-    }
+    guard let (first, last) = codeEnds(code) else { return nil }  // empty
+    if first < 0x80 && !isCodeSpace(first) && last < 0x80 && !isCodeSpace(last) { return code }
+    let trimmed = code.trimmingCharacters(in: .whitespacesAndNewlines)
+    return trimmed.isEmpty ? nil : trimmed
 }
 
 /// The amounts the summary is derived from, each rounded once to the currency's minor units
