@@ -252,10 +252,15 @@ struct Node {
 
     func fail(_ reason: String) -> DocumentError { DocumentError(path: path, reason: reason) }
 
+    /// Whether `key` is one of `keys`. Known keys are ASCII; the ASCII test, before any hashing,
+    /// keeps a canonically equivalent spelling from matching.
+    static func isKey(_ key: String, of keys: Set<String>) -> Bool {
+        key.utf8.allSatisfy { $0 < 0x80 } && keys.contains(key)
+    }
+
     func object(keys: Set<String>, lenient: Bool) throws(DocumentError) -> ObjectNode {
         guard case .object(let object) = value else { throw fail("expected an object, found \(value.kindDescription)") }
-        // Known keys are ASCII; the ASCII test keeps a canonically equivalent spelling from matching.
-        if !lenient, let unknown = object.keys.first(where: { !($0.utf8.allSatisfy { $0 < 0x80 } && keys.contains($0)) }) {
+        if !lenient, let unknown = object.keys.first(where: { !Node.isKey($0, of: keys) }) {
             throw DocumentError(path: child(unknown), reason: "unknown key (a typo? --lenient in tally, lenient: true in code, ignores unknown keys)")
         }
         return ObjectNode(object: object, path: path)

@@ -123,9 +123,8 @@ public enum ReplayCommand {
             }
             // A checkout document given as it is (what `tally quote` reads) would otherwise be
             // answered with its first key as unknown, and under --lenient with `document` missing.
-            // (Keys are ASCII-tested before they are hashed, as `object(keys:lenient:)` does.)
             if case .object(let object) = value, object["document"] == nil,
-                object.members.contains(where: { $0.key.utf8.allSatisfy { $0 < 0x80 } && CheckoutDocument.documentKeys.contains($0.key) })
+                object.keys.contains(where: { Node.isKey($0, of: CheckoutDocument.documentKeys) })
             {
                 throw DocumentError(
                     path: "",
