@@ -174,11 +174,16 @@ extension XCTestCase {
     /// standard error before shrinking, and `XCTFail`; inside another `forAll`'s property, a seed
     /// derived from the outer run's and a failure handed to the outer case (see `PropertyNesting`).
     func startRun(_ seed: UInt64?, file: StaticString, line: UInt) -> ForAllRun {
-        let place = "\(file)".split(separator: "/").last.map(String.init) ?? "\(file)"
+        let place = Self.place(file, line)
         if let enclosing = PropertyNesting.current {
-            return ForAllRun(seed: seed ?? enclosing.nextSeed(), place: "\(place):\(line)", enclosing: enclosing)
+            return ForAllRun(seed: seed ?? enclosing.nextSeed(), place: place, enclosing: enclosing)
         }
-        return ForAllRun(seed: announcedSeed(seed, file: file, line: line), place: "\(place):\(line)", enclosing: nil)
+        return ForAllRun(seed: announcedSeed(seed, file: file, line: line), place: place, enclosing: nil)
+    }
+
+    /// `File.swift:12`: where a `forAll` is, as its messages name it.
+    static func place(_ file: StaticString, _ line: UInt) -> String {
+        ("\(file)".split(separator: "/").last.map(String.init) ?? "\(file)") + ":\(line)"
     }
 
     /// The seed a run will use. A run on a fresh random seed first writes it to standard error:
@@ -189,11 +194,10 @@ extension XCTestCase {
         let fresh = UInt64.random(in: 0...UInt64.max)
         // A misconfigured run does not run (`Property.environmentProblem`): nothing to replay.
         if Property.environmentProblem != nil { return fresh }
-        let place = "\(file)".split(separator: "/").last.map(String.init) ?? "\(file)"
         // The whole command, a raised count included: a crash at case 5,000 of a soak run is
         // replayed only by a run that reaches case 5,000.
         let replay = Property.replayCommand(seed: fresh, filter: testFilter)
-        FileHandle.standardError.write(Data("forAll at \(place):\(line): seed \(fresh) (replay: \(replay))\n".utf8))
+        FileHandle.standardError.write(Data("forAll at \(Self.place(file, line)): seed \(fresh) (replay: \(replay))\n".utf8))
         return fresh
     }
 

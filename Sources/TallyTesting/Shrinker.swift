@@ -167,35 +167,18 @@ struct Shrinker<Value> {
         var counts: [UInt64: Int] = [:]
         for choice in best where choice != 0 { counts[choice, default: 0] += 1 }
         for value in counts.filter({ $0.value >= 2 }).keys.sorted(by: >) where attempts < maxAttempts {
-            var current = value
-            /// `best` with every choice equal to `current` set to `lowered`, or `nil` when fewer
-            /// than two are left (an accepted candidate may have changed the sequence).
-            func candidate(_ lowered: UInt64) -> [UInt64]? {
+            // Every choice equal to `from` set to `to`, while at least two are left (an accepted
+            // candidate may have changed the sequence).
+            let lowered = lowerBySearch(from: value) { best, from, to in
                 var result = best
                 var changed = 0
-                for i in result.indices where result[i] == current {
-                    result[i] = lowered
+                for i in result.indices where result[i] == from {
+                    result[i] = to
                     changed += 1
                 }
                 return changed >= 2 ? result : nil
             }
-            guard let zeroed = candidate(0) else { continue }
-            if consider(zeroed) {
-                improved = true
-                continue
-            }
-            var low: UInt64 = 0, high = current  // low: does not fail (or rejected); high: fails
-            while low + 1 < high && attempts < maxAttempts {
-                let middle = low + (high - low) / 2
-                guard let lowered = candidate(middle) else { break }
-                if consider(lowered) {
-                    high = middle
-                    current = middle
-                    improved = true
-                } else {
-                    low = middle
-                }
-            }
+            if lowered { improved = true }
         }
         return improved
     }
@@ -203,17 +186,28 @@ struct Shrinker<Value> {
     /// Lowers the choice at `index`: to 0 if that still fails, else by binary search between a
     /// passing lower value and the failing current one.
     private mutating func lower(at index: Int) -> Bool {
-        let current = best[index]
-        if current == 0 { return false }
-        var candidate = best
-        candidate[index] = 0
-        if consider(candidate) { return true }
-        var low: UInt64 = 0, high = current  // low: does not fail (or rejected); high: fails
+        lowerBySearch(from: best[index]) { best, _, to in
+            guard index < best.count else { return nil }
+            var result = best
+            result[index] = to
+            return result
+        }
+    }
+
+    /// Lowers a failing choice `value` through `edit`, which gives `best` with the choices that
+    /// hold `from` (the value, or the lower one last accepted) set to `to`, or `nil` when the edit
+    /// no longer applies: to 0 if that still fails, else by binary search between a passing
+    /// lower value and the failing one.
+    private mutating func lowerBySearch(
+        from value: UInt64, _ edit: (_ best: [UInt64], _ from: UInt64, _ to: UInt64) -> [UInt64]?
+    ) -> Bool {
+        guard value != 0, let zeroed = edit(best, value, 0) else { return false }
+        if consider(zeroed) { return true }
+        var low: UInt64 = 0, high = value  // low: does not fail (or rejected); high: fails
         var improved = false
-        while low + 1 < high && attempts < maxAttempts && index < best.count {
+        while low + 1 < high && attempts < maxAttempts {
             let middle = low + (high - low) / 2
-            candidate = best
-            candidate[index] = middle
+            guard let candidate = edit(best, high, middle) else { break }
             if consider(candidate) {
                 high = middle
                 improved = true
