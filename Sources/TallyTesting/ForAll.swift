@@ -127,20 +127,8 @@ extension XCTestCase {
         _ generator: Gen<Value>, count: Int? = nil, seed: UInt64? = nil,
         file: StaticString = #filePath, line: UInt = #line, _ property: (Value) throws -> Verdict
     ) {
-        var verdicts = 0
-        let run = startRun(seed, file: file, line: line)
-        let result = Property.check(
-            generator, count: count, seed: run.seed, maxShrinkAttempts: run.maxShrinkAttempts, beforeShrinking: run.announceFailure
-        ) { value in
-            let verdict = try run.evaluating { try stoppingOnSkip { try property(value) } }
-            verdicts += 1
-            if verdict.propertyUndecided { throw PropertyReturnedNil() }
-            return verdict.propertyHolds
-        }
-        // Each verdict is a check: inside a statement-form `forAll`'s body this one checks on the
-        // outer body's behalf, as a statement-form one does.
-        ExpectationCounter.current?.count += verdicts
-        run.finish(PropertyReporter.failureReport(result, filter: testFilter), result: result, file: file, line: line)
+        ForAllRun.start(seed, place: Self.place(file, line), filter: testFilter) { report, _ in XCTFail(report, file: file, line: line) }
+            .check(generator, count: count, property)
     }
 
     /// Checks a property written as statements that throw on failure (`try expect(…)`).
@@ -153,63 +141,13 @@ extension XCTestCase {
         _ generator: Gen<Value>, count: Int? = nil, seed: UInt64? = nil,
         file: StaticString = #filePath, line: UInt = #line, _ property: (Value) throws -> Void
     ) {
-        let counter = ExpectationCounter()
-        let run = startRun(seed, file: file, line: line)
-        let result = ExpectationCounter.$current.withValue(counter) {
-            Property.check(
-                generator, count: count, seed: run.seed, maxShrinkAttempts: run.maxShrinkAttempts, beforeShrinking: run.announceFailure
-            ) { value in
-                try run.evaluating { try stoppingOnSkip { try property(value) } }
-                return true
-            }
-        }
-        // A `forAll` inside another one's body checks on the outer body's behalf too.
-        ExpectationCounter.current?.count += counter.count
-        let report = PropertyReporter.failureReport(result, filter: testFilter)
-            ?? PropertyReporter.uncheckedReport(result, expectations: counter.count)
-        run.finish(report, result: result, file: file, line: line)
-    }
-
-    /// The seed and the reporting of one `forAll` call: at the top, an announced seed, a line on
-    /// standard error before shrinking, and `XCTFail`; inside another `forAll`'s property, a seed
-    /// derived from the outer run's and a failure handed to the outer case (see `PropertyNesting`).
-    func startRun(_ seed: UInt64?, file: StaticString, line: UInt) -> ForAllRun {
-        let place = Self.place(file, line)
-        if let enclosing = PropertyNesting.current {
-            return ForAllRun(seed: seed ?? enclosing.nextSeed(), place: place, enclosing: enclosing)
-        }
-        return ForAllRun(seed: announcedSeed(seed, file: file, line: line), place: place, enclosing: nil)
+        ForAllRun.start(seed, place: Self.place(file, line), filter: testFilter) { report, _ in XCTFail(report, file: file, line: line) }
+            .checkStatements(generator, count: count, property)
     }
 
     /// `File.swift:12`: where a `forAll` is, as its messages name it.
     static func place(_ file: StaticString, _ line: UInt) -> String {
         ("\(file)".split(separator: "/").last.map(String.init) ?? "\(file)") + ":\(line)"
-    }
-
-    /// The seed a run will use. A run on a fresh random seed first writes it to standard error:
-    /// a crash inside the property (a precondition, an overflow trap) ends the process before any
-    /// report, and the last seed written is then the one that replays it.
-    func announcedSeed(_ seed: UInt64?, file: StaticString, line: UInt) -> UInt64 {
-        if let seed = seed ?? Property.environmentSeed { return seed }
-        let fresh = UInt64.random(in: 0...UInt64.max)
-        // A misconfigured run does not run (`Property.environmentProblem`): nothing to replay.
-        if Property.environmentProblem != nil { return fresh }
-        // The whole command, a raised count included: a crash at case 5,000 of a soak run is
-        // replayed only by a run that reaches case 5,000.
-        let replay = Property.replayCommand(seed: fresh, filter: testFilter)
-        FileHandle.standardError.write(Data("forAll at \(Self.place(file, line)): seed \(fresh) (replay: \(replay))\n".utf8))
-        return fresh
-    }
-
-    /// `body`, with an `XCTSkip` it throws turned into `PropertyStopped`.
-    func stoppingOnSkip<T>(_ body: () throws -> T) throws -> T {
-        do {
-            return try body()
-        } catch let skip as XCTSkip {
-            throw PropertyStopped(
-                message: "the property threw XCTSkip (\(skip.message ?? "no message")), which cannot skip the test "
-                    + "from inside forAll; call XCTSkip before forAll")
-        }
     }
 
     /// A `swift test --filter` regular expression that selects this test and no other:
@@ -236,7 +174,7 @@ extension XCTestCase {
 
 /// The `forAll` case whose property is running, seen by a `forAll` called inside that property.
 ///
-/// A nested `forAll` neither announces a seed nor calls `XCTFail`: its seed comes from the outer
+/// A nested `forAll` neither announces a seed nor records a failure: its seed comes from the outer
 /// run's seed and its place in the case (so a replay of the outer seed replays it, and every
 /// replay of the same outer value by the shrinker sees the same inner runs), and its failure
 /// fails the outer case, which is then shrunk and reported once, with the inner counterexample
@@ -270,13 +208,98 @@ struct NestedPropertyFailure: Error, CustomStringConvertible {
     let description: String
 }
 
-/// One `forAll` call's seed and reporting (see `XCTestCase.startRun`).
+/// One `forAll` call: its seed, its place, and where its failure goes. Shared by the XCTest
+/// method and the Swift Testing function, which differ only in the test filter of the replay
+/// command and in how a failure is recorded.
 struct ForAllRun {
     let seed: UInt64
     /// `File.swift:12`.
     let place: String
     /// The outer case, for a `forAll` inside another's property.
     let enclosing: PropertyNesting?
+    /// The `swift test --filter` pattern of the replay command (`nil`: none known).
+    let filter: String?
+    /// Records a top-level failure report (`XCTFail` or `Issue.record`); the flag says the run
+    /// stopped because the test was cancelled.
+    let record: (_ report: String, _ cancelled: Bool) -> Void
+
+    /// A run at the top, with an announced seed and its failure recorded by `record`; or, inside
+    /// another `forAll`'s property, a run whose seed derives from the outer run's and whose
+    /// failure is handed to the outer case (see `PropertyNesting`).
+    static func start(
+        _ seed: UInt64?, place: String, filter: String?, record: @escaping (_ report: String, _ cancelled: Bool) -> Void
+    ) -> ForAllRun {
+        if let enclosing = PropertyNesting.current {
+            return ForAllRun(seed: seed ?? enclosing.nextSeed(), place: place, enclosing: enclosing, filter: filter, record: record)
+        }
+        return ForAllRun(
+            seed: announcedSeed(seed, place: place, filter: filter), place: place, enclosing: nil, filter: filter, record: record)
+    }
+
+    /// The seed a run will use. A run on a fresh random seed first writes it to standard error:
+    /// a crash inside the property (a precondition, an overflow trap) ends the process before any
+    /// report, and the last seed written is then the one that replays it.
+    static func announcedSeed(_ seed: UInt64?, place: String, filter: String?) -> UInt64 {
+        if let seed = seed ?? Property.environmentSeed { return seed }
+        let fresh = UInt64.random(in: 0...UInt64.max)
+        // A misconfigured run does not run (`Property.environmentProblem`): nothing to replay.
+        if Property.environmentProblem != nil { return fresh }
+        // The whole command, a raised count included: a crash at case 5,000 of a soak run is
+        // replayed only by a run that reaches case 5,000.
+        let replay = Property.replayCommand(seed: fresh, filter: filter)
+        FileHandle.standardError.write(Data("forAll at \(place): seed \(fresh) (replay: \(replay))\n".utf8))
+        return fresh
+    }
+
+    /// The `Bool` / `Bool?` form.
+    func check<Value, Verdict: PropertyVerdict>(_ generator: Gen<Value>, count: Int?, _ property: (Value) throws -> Verdict) {
+        var verdicts = 0
+        let result = Property.check(
+            generator, count: count, seed: seed, maxShrinkAttempts: maxShrinkAttempts, beforeShrinking: announceFailure
+        ) { value in
+            let verdict = try evaluating { try stoppingOnSkip { try property(value) } }
+            verdicts += 1
+            if verdict.propertyUndecided { throw PropertyReturnedNil() }
+            return verdict.propertyHolds
+        }
+        // Each verdict is a check: inside a statement-form `forAll`'s body this one checks on the
+        // outer body's behalf, as a statement-form one does.
+        ExpectationCounter.current?.count += verdicts
+        finish(PropertyReporter.failureReport(result, filter: filter), result: result)
+    }
+
+    /// The statement form: the body throws on failure and must call `expect` at least once.
+    func checkStatements<Value>(_ generator: Gen<Value>, count: Int?, _ property: (Value) throws -> Void) {
+        let counter = ExpectationCounter()
+        let result = ExpectationCounter.$current.withValue(counter) {
+            Property.check(
+                generator, count: count, seed: seed, maxShrinkAttempts: maxShrinkAttempts, beforeShrinking: announceFailure
+            ) { value in
+                try evaluating { try stoppingOnSkip { try property(value) } }
+                return true
+            }
+        }
+        // A `forAll` inside another one's body checks on the outer body's behalf too.
+        ExpectationCounter.current?.count += counter.count
+        let report = PropertyReporter.failureReport(result, filter: filter)
+            ?? PropertyReporter.uncheckedReport(result, expectations: counter.count)
+        finish(report, result: result)
+    }
+
+    /// `body`, with an `XCTSkip` it throws, or any error it throws once its task is cancelled
+    /// (Swift Testing's `Test.cancel()` cancels the task, then throws), turned into
+    /// `PropertyStopped`: neither is a counterexample to shrink.
+    private func stoppingOnSkip<T>(_ body: () throws -> T) throws -> T {
+        do {
+            return try body()
+        } catch let skip as XCTSkip {
+            throw PropertyStopped(
+                message: "the property threw XCTSkip (\(skip.message ?? "no message")), which cannot skip the test "
+                    + "from inside forAll; call XCTSkip before forAll")
+        } catch where Task.isCancelled && !(error is PropertyStopped) {
+            throw PropertyStopped(message: "the test was cancelled (the property threw \(error))", cancelled: true)
+        }
+    }
 
     /// Replays the shrinker may spend: fewer inside another `forAll`, whose own shrinker replays
     /// the whole inner run for every candidate outer value.
@@ -304,12 +327,12 @@ struct ForAllRun {
         return value
     }
 
-    /// Reports `report` with `XCTFail`, or, inside another `forAll`, hands a one-line summary
-    /// to the outer case.
-    func finish<Value>(_ report: String?, result: PropertyResult<Value>, file: StaticString, line: UInt) {
+    /// Records `report` (`record`), or, inside another `forAll`, hands a one-line summary to the
+    /// outer case.
+    func finish<Value>(_ report: String?, result: PropertyResult<Value>) {
         guard let report else { return }
         guard let enclosing else {
-            XCTFail(report, file: file, line: line)
+            record(report, (result.generationError as? PropertyStopped)?.cancelled ?? false)
             return
         }
         guard enclosing.failure == nil, enclosing.stop == nil else { return }

@@ -153,10 +153,14 @@ public enum Property {
 struct PropertyReturnedNil: Error {}
 
 /// Thrown by `forAll` when the body asked to end the run rather than failed (it threw
-/// `XCTSkip`, which cannot skip a test from inside a property): the run stops at once, without
+/// `XCTSkip`, which cannot skip a test from inside a property, or threw after its test was
+/// cancelled, as Swift Testing's `Test.cancel()` does): the run stops at once, without
 /// shrinking, and the report says why.
 struct PropertyStopped: Error, CustomStringConvertible {
     let message: String
+    /// The test's task was cancelled: a Swift Testing run records nothing, since the test is
+    /// already shown as cancelled.
+    var cancelled = false
     var description: String { message }
 }
 

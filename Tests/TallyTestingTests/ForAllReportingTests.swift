@@ -154,10 +154,10 @@ final class ForAllReportingTests: XCTestCase {
     /// A crash inside a property ends the process before any report: a run on a fresh seed says
     /// its seed first, so that the crash can be replayed. A fixed seed is not announced.
     func testARandomSeedIsAnnouncedBeforeTheRun() {
-        XCTAssertEqual(announcedSeed(42, file: #filePath, line: #line), 42)
+        XCTAssertEqual(ForAllRun.announcedSeed(42, place: "here", filter: nil), 42)
         if Property.environmentSeed == nil {
-            let first = announcedSeed(nil, file: #filePath, line: #line)
-            let second = announcedSeed(nil, file: #filePath, line: #line)
+            let first = ForAllRun.announcedSeed(nil, place: "here", filter: testFilter)
+            let second = ForAllRun.announcedSeed(nil, place: "here", filter: testFilter)
             XCTAssertNotEqual(first, second, "fresh seeds")
         }
     }

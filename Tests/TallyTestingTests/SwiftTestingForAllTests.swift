@@ -1,0 +1,158 @@
+// `forAll` in Swift Testing: the same runner as the XCTest method, reporting through
+// `Issue.record` with a replay filter Swift Testing understands.
+#if canImport(Testing)
+import Foundation
+import TallyDecimal
+@testable import TallyTesting
+import Testing
+import XCTest
+
+/// What the issues recorded inside `withKnownIssue` said (the matcher runs on the recording
+/// thread; a lock keeps the array whole).
+final class RecordedIssues: @unchecked Sendable {
+    private let lock = NSLock()
+    private var recorded: [(comment: String, line: Int?)] = []
+
+    func add(_ issue: Issue) -> Bool {
+        lock.withLock { recorded.append((issue.comments.map(\.rawValue).joined(separator: "\n"), issue.sourceLocation?.line)) }
+        return true
+    }
+
+    var all: [(comment: String, line: Int?)] { lock.withLock { recorded } }
+}
+
+/// The issues `body` records, each expected (so this test does not fail for them).
+func recordedIssues(_ body: () -> Void) -> [(comment: String, line: Int?)] {
+    let issues = RecordedIssues()
+    withKnownIssue {
+        body()
+    } matching: { issue in
+        issues.add(issue)
+    }
+    return issues.all
+}
+
+/// A count a property body can change (the body is not `mutating`).
+final class Counter: @unchecked Sendable {
+    var count = 0
+}
+
+@Suite struct SwiftTestingForAllTests {
+    @Test func aTruePropertyPasses() {
+        forAll(Gen.zip(Gen.decimal(), Gen.decimal())) { a, b in a + b == b + a }
+        forAll(Gen.decimal(.moneySized)) { a in try expect((a - a).isZero, "a - a is zero") }
+    }
+
+    /// One issue, at the `forAll` line, with the shrunk value and a replay of this test alone.
+    @Test func aFalsePropertyIsOneIssueWithItsShrunkValueAndReplay() throws {
+        let line = #line + 1
+        let issues = recordedIssues { forAll(Gen.int(in: 0...1000), seed: 3) { $0 < 10 } }
+        #expect(issues.count == 1)
+        let issue = try #require(issues.first)
+        #expect(issue.line == line)
+        #expect(issue.comment.contains("Property failed at case"), "\(issue.comment)")
+        #expect(issue.comment.contains("shrunk:   10 (returned false"), "\(issue.comment)")
+        #expect(
+            issue.comment.contains(
+                #"replay:   TALLY_PROPERTY_SEED=3 swift test --filter '^TallyTestingTests\.SwiftTestingForAllTests/aFalsePropertyIsOneIssueWithItsShrunkValueAndReplay\(\)/'"#),
+            "\(issue.comment)")
+    }
+
+    @Test func aStatementPropertyShrinksItsExpectation() throws {
+        let issues = recordedIssues { forAll(Gen.int(in: 0...100), seed: 5) { x in try expect(x < 50, "below 50") } }
+        #expect(issues.count == 1)
+        #expect(try #require(issues.first).comment.contains("shrunk:   50 (threw below 50 (SwiftTestingForAllTests.swift:"))
+    }
+
+    @Test func aStatementBodyThatChecksNothingIsAnIssue() throws {
+        let issues = recordedIssues {
+            forAll(Gen.int(in: 0...10), seed: 1) { x in
+                _ = x + 1 > 100  // a forgotten `return`
+            }
+        }
+        #expect(issues.count == 1)
+        #expect(try #require(issues.first).comment.contains("without calling expect: it checks nothing"))
+    }
+
+    /// A failing `forAll` inside another's property fails the outer case: one issue, which names
+    /// the inner failure.
+    @Test func aNestedFailureIsOneIssueOfTheOuterProperty() throws {
+        let issues = recordedIssues {
+            forAll(Gen.int(in: 0...100), seed: 11) { outer in
+                forAll(Gen.int(in: 0...100)) { inner in inner + outer < 150 }
+            }
+        }
+        #expect(issues.count == 1)
+        let comment = try #require(issues.first).comment
+        #expect(comment.contains("Property failed at case"), "\(comment)")
+        #expect(comment.contains("inside it failed on"), "\(comment)")
+    }
+
+    /// `Test.cancel()` inside a property stops the run at once, without shrinking, and records
+    /// no issue: this test is shown as cancelled (an issue would fail it).
+    @Test func cancelInsideAPropertyCancelsThisTest() {
+        let calls = Counter()
+        forAll(Gen.int(in: 0...100), seed: 1) { x in
+            calls.count += 1
+            if x > 10 { try Test.cancel("this test cancels itself from inside a property, on purpose") }
+            return true
+        }
+        #expect(calls.count == 1, "no shrinking replays after the cancel")
+    }
+
+    /// The plumbing under it: an error thrown once the task is cancelled stops the run as
+    /// cancelled, with a report for XCTest, which has no cancelled state to show.
+    @Test func anErrorThrownOnceCancelledStopsTheRun() async {
+        let recorded = await Task { () -> [(report: String, cancelled: Bool)] in
+            withUnsafeCurrentTask { $0?.cancel() }
+            var recorded: [(report: String, cancelled: Bool)] = []
+            ForAllRun.start(1, place: "here", filter: nil) { recorded.append(($0, $1)) }
+                .check(Gen.int(in: 0...100), count: 100) { x in
+                    if x > 10 { throw CancellationError() }
+                    return true
+                }
+            return recorded
+        }.value
+        #expect(recorded.count == 1)
+        #expect(recorded.first?.cancelled == true)
+        #expect(recorded.first?.report.hasPrefix("Property stopped at case 0 of seed 1: the test was cancelled (the property threw CancellationError()") == true,
+                "\(recorded)")
+    }
+
+    /// Swift Testing matches `--filter` against `Module.Suite/test()/File.swift:line:column`.
+    @Test func theReplayFilterSelectsThisTestAlone() throws {
+        let id = try #require(Test.current?.id)
+        let filter = try #require(SwiftTestingRun.filter(for: id))
+        #expect(filter == #"^TallyTestingTests\.SwiftTestingForAllTests/theReplayFilterSelectsThisTestAlone\(\)/"#)
+        let selects = try selector(filter)
+        #expect(selects("\(id)"), "\(id)")
+        #expect(!selects("TallyTestingTests.SwiftTestingForAllTests/theReplayFilterSelectsThisTestAloneToo()/A.swift:1:2"))
+        #expect(!selects("TallyTestingTests.Other.SwiftTestingForAllTests/theReplayFilterSelectsThisTestAlone()/A.swift:1:2"))
+        #expect(!selects("TallyMoneyTests.SwiftTestingForAllTests/theReplayFilterSelectsThisTestAlone()/A.swift:1:2"))
+        #expect(SwiftTestingRun.filter(for: nil) == nil)
+    }
+}
+
+/// Called where no Swift Testing test runs (from XCTest), the function records with `XCTFail`,
+/// naming its place.
+final class SwiftTestingForAllFallbackTests: XCTestCase {
+    private var captured: [String] = []
+    private var capturing = false
+
+    override func recordFailure(withDescription description: String, inFile filePath: String, atLine lineNumber: Int, expected: Bool) {
+        if capturing { captured.append(description) } else {
+            super.recordFailure(withDescription: description, inFile: filePath, atLine: lineNumber, expected: expected)
+        }
+    }
+
+    func testTheFunctionOutsideSwiftTestingFailsTheXCTest() {
+        capturing = true
+        let line = #line + 1
+        TallyTesting.forAll(Gen.int(in: 0...1000), seed: 3) { $0 < 10 }
+        capturing = false
+        XCTAssertEqual(captured.count, 1)
+        XCTAssertTrue(captured.first?.contains("forAll at SwiftTestingForAllTests.swift:\(line): Property failed at case") == true, "\(captured)")
+        XCTAssertTrue(captured.first?.contains("shrunk:   10 (returned false") == true, "\(captured)")
+    }
+}
+#endif
