@@ -1,4 +1,5 @@
-/// Writes `JSONValue`s as text: numbers as their exact text, keys in the order given.
+/// Writes `JSONValue`s as text: numbers as their exact text, keys in the order given. Strings keep
+/// every scalar; control characters, U+FEFF, U+2028 and U+2029 are written as `\u` escapes.
 public enum JSONWriter {
     /// The value as JSON text; `pretty` indents by two spaces, one member or element a line.
     public static func write(_ value: JSONValue, pretty: Bool = true) -> String {
@@ -47,7 +48,12 @@ public enum JSONWriter {
             case "\n": out += "\\n"
             case "\r": out += "\\r"
             case "\t": out += "\\t"
-            case _ where scalar.value < 0x20:
+            // Below U+0020, JSON requires an escape. U+FEFF, U+2028 and U+2029 are valid JSON
+            // as they are, but readers lose them: Foundation's `JSONSerialization` (Linux, Swift
+            // 6.3) drops a U+FEFF that begins a string, as if it were a byte-order mark, and
+            // JavaScript before ES2019 ends a string literal at U+2028 or U+2029 (a document
+            // embedded in a page's script). Escaped, every reader keeps them.
+            case _ where scalar.value < 0x20 || scalar == "\u{FEFF}" || scalar == "\u{2028}" || scalar == "\u{2029}":
                 let hex = String(scalar.value, radix: 16)
                 out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
             default: out.unicodeScalars.append(scalar)

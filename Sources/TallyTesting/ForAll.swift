@@ -341,8 +341,8 @@ struct ForAllRun {
         } else if let failure = result.failure {
             enclosing.failure = NestedPropertyFailure(
                 kind: "\(place) \(failure.kind)",
-                description: "the forAll at \(place) inside it failed on \(failure.shrunk) (\(failure.shrunkFailure); "
-                    + "first on \(failure.original) at its case \(failure.caseIndex))")
+                description: "the forAll at \(place) inside it failed on \(ShownValue.text(failure.shrunk)) (\(failure.shrunkFailure); "
+                    + "first on \(ShownValue.text(failure.original)) at its case \(failure.caseIndex))")
         } else {
             // The first line: the rest is a replay command, which for an inner run is the outer one's.
             let kind = result.generationError.map { "generation \(String(reflecting: type(of: $0)))" } ?? "unchecked"

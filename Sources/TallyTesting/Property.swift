@@ -86,7 +86,7 @@ public enum Property {
                 // Not a counterexample (an `XCTSkip` in the body): stop without shrinking.
                 return PropertyResult(seed: runSeed, casesRun: index + 1, failure: nil, generationError: stop)
             }
-            beforeShrinking?("case \(index) of seed \(runSeed) failed: \(value) (\(failure.message)); shrinking it")
+            beforeShrinking?("case \(index) of seed \(runSeed) failed: \(ShownValue.text(value)) (\(failure.message)); shrinking it")
             // Shrink without re-entering the caller's closure concurrently: it runs in this thread.
             return withoutActuallyEscaping(property) { property in
                 var shrinker = Shrinker(
@@ -237,9 +237,56 @@ extension PropertyResult {
         guard let failure else { return "Passed \(casesRun) cases (seed \(seed))." }
         return """
             Property failed at case \(failure.caseIndex) of seed \(seed).
-              original: \(failure.original) (\(failure.originalFailure))
-              shrunk:   \(failure.shrunk) (\(failure.shrunkFailure); \(failure.shrinkSteps) steps, \(failure.shrinkAttempts) replays)
+              original: \(ShownValue.text(failure.original)) (\(failure.originalFailure))
+              shrunk:   \(ShownValue.text(failure.shrunk)) (\(failure.shrunkFailure); \(failure.shrinkSteps) steps, \(failure.shrinkAttempts) replays)
               replay:   \(replay)
             """
+    }
+}
+
+/// How a report shows a generated value, so that what failed can be seen and pasted back: a
+/// `String` or `Character` as a quoted Swift literal (an empty string is `""`, not nothing), and
+/// in the text of any other value the scalars a terminal shows as nothing or as a line break —
+/// control and format characters (U+FEFF, U+200B, U+202E), line and paragraph separators, and
+/// spaces other than U+0020 — as `\u{…}` escapes.
+enum ShownValue {
+    static func text<Value>(_ value: Value) -> String {
+        if Value.self == String.self, let string = value as? String { return literal(string) }
+        if Value.self == Character.self, let character = value as? Character { return literal(String(character)) }
+        var shown = ""
+        for scalar in String(describing: value).unicodeScalars {
+            if isInvisible(scalar) { shown += escaped(scalar) } else { shown.unicodeScalars.append(scalar) }
+        }
+        return shown
+    }
+
+    /// `text` as a Swift string literal.
+    static func literal(_ text: String) -> String {
+        var shown = "\""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\"": shown += "\\\""
+            case "\\": shown += "\\\\"
+            case "\n": shown += "\\n"
+            case "\r": shown += "\\r"
+            case "\t": shown += "\\t"
+            case "\0": shown += "\\0"
+            case _ where isInvisible(scalar): shown += escaped(scalar)
+            default: shown.unicodeScalars.append(scalar)
+            }
+        }
+        return shown + "\""
+    }
+
+    private static func isInvisible(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.properties.generalCategory {
+        case .control, .format, .lineSeparator, .paragraphSeparator, .privateUse, .surrogate, .unassigned: return true
+        case .spaceSeparator: return scalar != " "
+        default: return false
+        }
+    }
+
+    private static func escaped(_ scalar: Unicode.Scalar) -> String {
+        "\\u{" + String(scalar.value, radix: 16, uppercase: true) + "}"
     }
 }

@@ -1,6 +1,6 @@
 import Foundation
 import TallyDecimal
-import TallyTesting
+@testable import TallyTesting
 import XCTest
 
 /// `Gen.character`, `Gen.string` and `Gen.optional`: what they reach and what they shrink to.
@@ -57,6 +57,22 @@ final class TextGeneratorTests: XCTestCase {
             guard let value = try? BigDecimal(parsing: text) else { return true }
             return BigDecimal(value.description)?.isIdentical(to: value) == true
         }
+    }
+
+    /// A counterexample of invisible text is shown as a literal that can be seen and pasted back:
+    /// a byte-order mark alone printed as nothing (`shrunk:    (…)`), and so did `""`.
+    func testReportsShowTextAsLiteralsWithInvisibleScalarsEscaped() throws {
+        let bom = try XCTUnwrap(Property.check(Gen.string(count: 0...20), count: 2_000, seed: 1) { !$0.contains("\u{FEFF}") }.failure)
+        XCTAssertEqual(bom.shrunk, "\u{FEFF}")
+        let report = Property.check(Gen.string(count: 0...20), count: 2_000, seed: 1) { !$0.contains("\u{FEFF}") }.report(filter: nil)
+        XCTAssertTrue(report.contains(#"  shrunk:   "\u{FEFF}" (returned false;"#), report)
+        let empty = Property.check(Gen.string(count: 0...3), seed: 1) { _ in false }.report(filter: nil)
+        XCTAssertTrue(empty.contains(#"  shrunk:   "" (returned false;"#), empty)
+        XCTAssertEqual(ShownValue.text("a\"b\\\n\u{202E}\u{A0} é\u{301}"), #""a\"b\\\n\u{202E}\u{A0} é\#u{301}""#)
+        XCTAssertEqual(ShownValue.text(Character("\r\n")), #""\r\n""#)
+        XCTAssertEqual(ShownValue.text(["x\u{200B}", "\t"]), #"["x\u{200B}", "\t"]"#, "inside other values too")
+        XCTAssertEqual(ShownValue.text(Optional("x")), #"Optional("x")"#, "only a String itself is quoted")
+        XCTAssertEqual(ShownValue.text(42), "42")
     }
 
     func testOptionalsShrinkTowardNil() throws {

@@ -1,0 +1,56 @@
+import Foundation
+import TallyBridge
+import TallyCheckout
+import TallyDecimal
+import TallyTesting
+import XCTest
+
+/// Arbitrary text (`Gen.string`: accents, right-to-left scripts, look-alike digits, emoji,
+/// control and format characters) through the JSON writer, the reader and the checkout document.
+final class TextRoundTripTests: XCTestCase {
+    /// The same Unicode scalars, not merely the same text under canonical equivalence (which
+    /// `String ==` uses, and which would let a writer that normalized text pass).
+    private func scalars(_ text: String) -> [Unicode.Scalar] { Array(text.unicodeScalars) }
+
+    /// What the writer writes, the reader reads back scalar for scalar, and so does Foundation's
+    /// `JSONSerialization`: the escaping is JSON for other readers too.
+    func testAnyStringRoundTripsThroughTheWriterAndTheReader() {
+        forAll(Gen.string(count: 0...30), count: 500) { text in
+            let written = JSONWriter.write(.array([.string(text)]), pretty: false)
+            guard case .array(let values) = try JSONReader.read(written), values.count == 1, case .string(let read) = values[0] else {
+                return try expect(false, "\(written.debugDescription) is not read as one string")
+            }
+            try expect(self.scalars(read) == self.scalars(text), "Tally reads back \(written.debugDescription) as \(read.debugDescription)")
+            let foundation = try JSONSerialization.jsonObject(with: Data(written.utf8)) as? [String]
+            try expect(foundation.map { $0.map(self.scalars) } == [self.scalars(text)], "Foundation reads \(written.debugDescription)")
+        }
+    }
+
+    /// The case the property above found: Foundation's `JSONSerialization` (Linux) dropped a
+    /// U+FEFF that began a string, so the writer escapes it (and U+2028 and U+2029, which end a
+    /// string literal in JavaScript before ES2019).
+    func testAByteOrderMarkAndTheLineSeparatorsAreEscaped() throws {
+        XCTAssertEqual(JSONWriter.write(.array([.string("\u{FEFF}a\u{2028}b\u{2029}")]), pretty: false), #"["\ufeffa\u2028b\u2029"]"#)
+        for text in ["\u{FEFF}", "\u{FEFF}a", "a\u{FEFF}"] {
+            let written = JSONWriter.write(.array([.string(text)]), pretty: false)
+            let read = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(written.utf8)) as? [String])
+            XCTAssertEqual(read.map(scalars), [scalars(text)], written)
+        }
+    }
+
+    /// An item label of any text is either kept exactly or refused with a typed error that names
+    /// the label's place in the document; nothing in between, and nothing crashes.
+    func testAnyItemLabelIsKeptExactlyOrRefusedByName() {
+        forAll(Gen.string(count: 0...30), count: 500) { label in
+            let document = #"{"merchantName": "Shop", "currencyCode": "USD", "countryCode": "US", "items": [{"label": "#
+                + JSONWriter.write(.string(label), pretty: false) + #", "amount": "1.00"}]}"#
+            do {
+                let checkout = try CheckoutDocument.checkout(from: document)
+                try expect(self.scalars(checkout.items[0].label) == self.scalars(label), "the label is kept as written")
+                try expect(checkout.summary.total.amount == 1, "the total is the item")
+            } catch let error as DocumentError {
+                try expect("\(error)".contains("items[0].label"), "the refusal names the label: \(error)")
+            }
+        }
+    }
+}
