@@ -322,14 +322,37 @@ public enum SummaryRenderer {
         return out
     }
 
-    /// The terminal columns `text` takes: East Asian wide characters (CJK, Hangul, full-width forms)
-    /// take two, everything else one. Used to align tables whose labels mix scripts (`商品价格`).
+    /// The terminal columns `text` takes, one character (grapheme) at a time: two for East Asian
+    /// wide characters (CJK, Hangul, full-width forms; `商品价格` is 8) and for emoji shown as
+    /// pictures (`👍🏽`, a family joined by zero-width joiners, a flag, `❤️`); none for a character
+    /// with nothing to show (a zero-width space, U+FEFF, a lone combining mark); one for the
+    /// rest, a letter with its combining marks included (`e` + U+0301 is one). Used to align
+    /// tables whose labels mix scripts. Terminals differ on some emoji; this is what most show.
     public static func displayWidth(_ text: String) -> Int {
-        text.unicodeScalars.reduce(0) { width, scalar in
-            switch scalar.value {
-            case 0x1100...0x115F, 0x2E80...0xA4CF, 0xAC00...0xD7A3, 0xF900...0xFAFF, 0xFF00...0xFF60, 0xFFE0...0xFFE6: return width + 2
-            default: return width + 1
+        text.reduce(0) { $0 + columns($1) }
+    }
+
+    /// The columns one character takes (see `displayWidth`).
+    static func columns(_ character: Character) -> Int {
+        let scalars = character.unicodeScalars
+        guard let first = scalars.first else { return 0 }
+        let properties = first.properties
+        // Emoji presented as pictures: by default (`👍`, regional indicators), or asked for with
+        // the emoji variation selector U+FE0F (`❤️`, `#️⃣`).
+        if properties.isEmojiPresentation || (properties.isEmoji && scalars.contains("\u{FE0F}")) { return 2 }
+        switch first.value {
+        case 0x1100...0x115F, 0x2E80...0xA4CF, 0xAC00...0xD7A3, 0xF900...0xFAFF, 0xFF00...0xFF60, 0xFFE0...0xFFE6,
+            0x20000...0x3FFFD:
+            return 2
+        default:
+            break
+        }
+        let invisible = scalars.allSatisfy {
+            switch $0.properties.generalCategory {
+            case .format, .control, .nonspacingMark, .enclosingMark: return true
+            default: return false
             }
         }
+        return invisible ? 0 : 1
     }
 }

@@ -2,6 +2,7 @@ import Foundation
 import TallyBridge
 import TallyCheckout
 import TallyDecimal
+import TallyMoney
 import TallyTesting
 import XCTest
 
@@ -51,6 +52,32 @@ final class TextRoundTripTests: XCTestCase {
             } catch let error as DocumentError {
                 try expect("\(error)".contains("items[0].label"), "the refusal names the label: \(error)")
             }
+        }
+    }
+
+    /// Columns as terminals show them: a review of the table found decomposed accents and emoji
+    /// counted by scalar (`e` + U+0301 as 2, `👨‍👩‍👧` as 5, `👍` as 1), which pushed the amounts of
+    /// those rows out of line.
+    func testDisplayWidthCountsCharactersAsTerminalsShowThem() {
+        let widths: [(String, Int)] = [
+            ("abc", 3), ("商品价格", 8), ("Café", 4), ("Cafe\u{301}", 4), ("👍", 2), ("👍🏽", 2), ("👨‍👩‍👧", 2),
+            ("🇺🇸", 2), ("❤️", 2), ("❤", 1), ("#️⃣", 2), ("#", 1), ("a\u{200B}b", 2), ("\u{FEFF}", 0),
+            ("\u{301}", 0), ("𠀀", 2), ("한", 2), ("\u{1100}\u{1161}", 2), ("ＡＢ", 4), ("Ω", 1), ("", 0),
+        ]
+        for (text, width) in widths {
+            XCTAssertEqual(SummaryRenderer.displayWidth(text), width, "\(text.debugDescription) \(text.unicodeScalars.map { String($0.value, radix: 16) })")
+        }
+    }
+
+    /// Whatever the labels, the table's rows end in one column (labels up to its 48 columns).
+    func testTableRowsAlignForAnyLabels() {
+        forAll(Gen.string(count: 1...12).array(count: 1...4), count: 300) { labels in
+            let items = labels.map { SummaryItem(label: $0, amount: 1) }
+            let checkout = try Checkout(currency: .usd, countryCode: "US", merchantName: "Shop", items: items)
+            let rows = SummaryRenderer.table(checkout).split(separator: "\n").map(String.init)
+            // The item rows and the total row; not the rule above the total nor the footer.
+            let shown = rows.prefix(labels.count) + [rows[labels.count + 1]]
+            try expect(Set(shown.map(SummaryRenderer.displayWidth)).count == 1, "aligned: \(shown)")
         }
     }
 }
