@@ -19,53 +19,76 @@ import XCTest
 /// (`TALLY_PROPERTY_SEED`, `TALLY_PROPERTY_COUNT`), shrinking, nesting and report. The replay
 /// command's filter names the test by its Swift Testing identifier
 /// (`^Module\.Suite/test\(\)/`), which `swift test --filter` matches. Inside an `XCTestCase`
-/// method the method form is the one called; called where no Swift Testing test is running
-/// (a helper run from XCTest), this one records its failure with `XCTFail`.
+/// method the method form is the one called.
+///
+/// Where no Swift Testing test is current (a detached task, a helper called from XCTest, an
+/// exit test), the failure is recorded both as a Swift Testing issue and with `XCTFail`, at the
+/// caller's line: each runner ignores the other's call, and a failure must not be lost. Its
+/// replay command then has no `--filter`, since no test is known.
 ///
 /// Use `try expect(…)` (or return the `Bool`) inside the property, not `#expect`: a thrown
-/// failure is what the runner shrinks, while a `#expect` failure is recorded at once, once per
-/// replay of the shrinker. A property that calls `Test.cancel()` stops the run there, and the
-/// test is shown as cancelled; one that throws `XCTSkip` stops it as a failure.
+/// failure is what the runner shrinks, while a `#expect` failure is recorded at once, unshrunk,
+/// for every case that fails. A property that calls `try Test.cancel()` stops the run there,
+/// and the test is shown as cancelled. Any other error a property throws is a counterexample;
+/// thrown once the test's task is cancelled, it stops the run without shrinking (replays would
+/// only meet the cancellation again) and is recorded.
 /// - Parameters:
 ///   - generator: the inputs.
 ///   - count: cases (default 100; `TALLY_PROPERTY_COUNT` raises every count).
 ///   - seed: fixes the run; by default `TALLY_PROPERTY_SEED` or a fresh random seed.
-///   - sourceLocation: where the issue is recorded; the caller's line by default.
+///   - fileID, filePath, line, column: where the issue is recorded; the caller's place by
+///     default.
 ///   - property: returns `false` (or `nil`) or throws (see `expect`) for a counterexample.
 public func forAll<Value, Verdict: PropertyVerdict>(
     _ generator: Gen<Value>, count: Int? = nil, seed: UInt64? = nil,
-    sourceLocation: SourceLocation = #_sourceLocation, _ property: (Value) throws -> Verdict
+    fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column,
+    _ property: (Value) throws -> Verdict
 ) {
-    SwiftTestingRun.start(seed, at: sourceLocation).check(generator, count: count, property)
+    SwiftTestingRun.start(seed, at: SwiftTestingRun.Place(fileID: fileID, filePath: filePath, line: line, column: column))
+        .check(generator, count: count, property)
 }
 
 /// Checks a property written as statements that throw on failure (`try expect(…)`) inside a
 /// Swift Testing `@Test`.
 ///
-/// The body must call `expect` at least once over the run: a body that checks nothing is
-/// recorded as an issue.
+/// The body must call `expect` at least once over the run: a body that checks nothing (only
+/// `#expect`, or a `Bool` whose `return` went missing) is recorded as an issue.
 /// - Parameters: as for the `Bool` form.
 public func forAll<Value>(
     _ generator: Gen<Value>, count: Int? = nil, seed: UInt64? = nil,
-    sourceLocation: SourceLocation = #_sourceLocation, _ property: (Value) throws -> Void
+    fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column,
+    _ property: (Value) throws -> Void
 ) {
-    SwiftTestingRun.start(seed, at: sourceLocation).checkStatements(generator, count: count, property)
+    SwiftTestingRun.start(seed, at: SwiftTestingRun.Place(fileID: fileID, filePath: filePath, line: line, column: column))
+        .checkStatements(generator, count: count, property)
 }
 
 /// How a Swift Testing `forAll` names its place and test, and records a failure.
 enum SwiftTestingRun {
-    static func start(_ seed: UInt64?, at location: SourceLocation) -> ForAllRun {
-        let place = "\(location.fileName):\(location.line)"
-        return ForAllRun.start(seed, place: place, filter: filter(for: Test.current?.id)) { report, cancelled in
-            if Test.current != nil {
-                // A cancelled test is shown as cancelled; an issue would turn it into a failure.
-                if cancelled { return }
-                Issue.record(Comment(rawValue: report), sourceLocation: location)
-            } else {
-                // XCTFail takes its file as a `StaticString`, which a `SourceLocation` cannot
-                // give: the message names the place instead.
-                XCTFail("forAll at \(place): \(report)")
-            }
+    /// The caller's place, as both runners take it. (Plain `#fileID`-style defaults, not
+    /// `#_sourceLocation`: that macro only expands in a file that imports `Testing`, and a
+    /// helper file that imports only XCTest must compile too.)
+    struct Place {
+        let fileID: StaticString
+        let filePath: StaticString
+        let line: UInt
+        let column: UInt
+
+        var sourceLocation: SourceLocation {
+            SourceLocation(fileID: "\(fileID)", filePath: "\(filePath)", line: Int(line), column: Int(column))
+        }
+
+        /// `File.swift:12`.
+        var shown: String { ("\(fileID)".split(separator: "/").last.map(String.init) ?? "\(fileID)") + ":\(line)" }
+    }
+
+    static func start(_ seed: UInt64?, at place: Place) -> ForAllRun {
+        ForAllRun.start(seed, place: place.shown, filter: filter(for: Test.current?.id)) { report, testCancelled in
+            // A test cancelled with `Test.cancel()` is shown as cancelled; an issue would turn it
+            // into a failure.
+            if testCancelled && Test.current != nil { return }
+            Issue.record(Comment(rawValue: report), sourceLocation: place.sourceLocation)
+            if Test.current == nil { XCTFail(report, file: place.filePath, line: place.line) }
         }
     }
 

@@ -220,14 +220,14 @@ struct ForAllRun {
     /// The `swift test --filter` pattern of the replay command (`nil`: none known).
     let filter: String?
     /// Records a top-level failure report (`XCTFail` or `Issue.record`); the flag says the run
-    /// stopped because the test was cancelled.
-    let record: (_ report: String, _ cancelled: Bool) -> Void
+    /// stopped because the test was cancelled (`Test.cancel()`).
+    let record: (_ report: String, _ testCancelled: Bool) -> Void
 
     /// A run at the top, with an announced seed and its failure recorded by `record`; or, inside
     /// another `forAll`'s property, a run whose seed derives from the outer run's and whose
     /// failure is handed to the outer case (see `PropertyNesting`).
     static func start(
-        _ seed: UInt64?, place: String, filter: String?, record: @escaping (_ report: String, _ cancelled: Bool) -> Void
+        _ seed: UInt64?, place: String, filter: String?, record: @escaping (_ report: String, _ testCancelled: Bool) -> Void
     ) -> ForAllRun {
         if let enclosing = PropertyNesting.current {
             return ForAllRun(seed: seed ?? enclosing.nextSeed(), place: place, enclosing: enclosing, filter: filter, record: record)
@@ -286,18 +286,24 @@ struct ForAllRun {
         finish(report, result: result)
     }
 
-    /// `body`, with an `XCTSkip` it throws, or any error it throws once its task is cancelled
-    /// (Swift Testing's `Test.cancel()` cancels the task, then throws), turned into
-    /// `PropertyStopped`: neither is a counterexample to shrink.
+    /// `body`, with an `XCTSkip` it throws, or any error it throws once its task is cancelled,
+    /// turned into `PropertyStopped`: neither is a counterexample to shrink (replays in a
+    /// cancelled task would only meet the cancellation again). Only Swift Testing's
+    /// `Test.cancel()` marks the test itself as cancelled (`testCancelled`); any other error in a
+    /// cancelled task (a `CancellationError`, an `expect` that failed) is still a failure.
     private func stoppingOnSkip<T>(_ body: () throws -> T) throws -> T {
         do {
             return try body()
         } catch let skip as XCTSkip {
             throw PropertyStopped(
                 message: "the property threw XCTSkip (\(skip.message ?? "no message")), which cannot skip the test "
-                    + "from inside forAll; call XCTSkip before forAll")
+                    + "from inside forAll; call XCTSkip before forAll (in Swift Testing, `try Test.cancel()` works inside it)")
         } catch where Task.isCancelled && !(error is PropertyStopped) {
-            throw PropertyStopped(message: "the test was cancelled (the property threw \(error))", cancelled: true)
+            // `Test.cancel()` cancels the task, then throws this (internal) type.
+            let testCancelled = String(reflecting: type(of: error)) == "Testing.SkipInfo"
+            throw PropertyStopped(
+                message: testCancelled ? "the test was cancelled (Test.cancel())" : "the task was cancelled, and the property threw \(error)",
+                testCancelled: testCancelled)
         }
     }
 
@@ -332,7 +338,7 @@ struct ForAllRun {
     func finish<Value>(_ report: String?, result: PropertyResult<Value>) {
         guard let report else { return }
         guard let enclosing else {
-            record(report, (result.generationError as? PropertyStopped)?.cancelled ?? false)
+            record(report, (result.generationError as? PropertyStopped)?.testCancelled ?? false)
             return
         }
         guard enclosing.failure == nil, enclosing.stop == nil else { return }
@@ -364,6 +370,7 @@ enum PropertyReporter {
     static func uncheckedReport<Value>(_ result: PropertyResult<Value>, expectations: Int) -> String? {
         guard result.passed, result.casesRun > 0, expectations == 0 else { return nil }
         return "The property ran \(result.casesRun) cases without calling expect: it checks nothing. "
-            + "Check with `try expect(condition)`, or return the Bool (did a `return` go missing?)."
+            + "Check with `try expect(condition)` (not XCTAssert or #expect, whose failures cannot be shrunk), "
+            + "or return the Bool (did a `return` go missing?)."
     }
 }

@@ -11,8 +11,9 @@ extension Gen where Value == Character {
     /// joiner, a byte-order mark, the right-to-left override, a line separator, a no-break
     /// space).
     ///
-    /// Every character is one grapheme on its own; drawn next to each other, some join into one,
-    /// as in real text (a combining mark after a letter, two regional indicators).
+    /// Every character is one grapheme on its own; drawn next to each other, some join into one
+    /// or pair differently, as in real text (a combining mark after a letter; a lone regional
+    /// indicator before a flag pairs with the flag's first half).
     public static var character: Gen<Character> {
         Gen.frequency([
             (12, .element(of: TextPools.ascii)),
@@ -48,19 +49,20 @@ extension Gen where Value == Character {
 }
 
 extension Gen where Value == String {
-    /// Strings of `count` characters from `Gen.character` (see there for the mix): from `""` to
-    /// text with accents, other scripts, look-alike digits, emoji and control characters.
+    /// Strings of `count` drawn characters from `Gen.character` (see there for the mix): from
+    /// `""` to text with accents, other scripts, look-alike digits, emoji and control characters.
     /// Shrinks toward shorter strings of `"a"`.
     ///
-    /// `count` counts the characters drawn; the string's own `count` can be smaller where
-    /// adjacent ones join into one grapheme.
+    /// `count` counts the characters drawn; the string's own `count` can differ where adjacent
+    /// ones join into one grapheme or pair differently (in about 3 % of 3-character strings).
     public static func string(count: ClosedRange<Int> = 0...20) -> Gen<String> {
         string(of: .character, count: count)
     }
 
-    /// Strings of `count` characters from `characters`:
+    /// Strings of `count` drawn characters from `characters`:
     /// `Gen.string(of: .character(in: "A"..."Z"), count: 3...3)` makes currency-code-shaped text.
-    /// Shrinks toward shorter strings of simpler characters.
+    /// Shrinks toward shorter strings of `characters`' simplest character. As with
+    /// `string(count:)`, adjacent characters may join, so the string's own `count` can differ.
     public static func string(of characters: Gen<Character>, count: ClosedRange<Int>) -> Gen<String> {
         characters.array(count: count).map { String($0) }
     }

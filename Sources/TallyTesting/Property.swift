@@ -136,7 +136,13 @@ public enum Property {
         } catch {
             // The case too (`Error._code` is an enum's case, an `NSError`'s code): one error type
             // per layer (`ArithmeticError`, `CheckoutError`) holds many different bugs.
-            return Failure(kind: "error \(String(reflecting: type(of: error))) \(error._code)", message: "threw \(error)")
+            let type = String(reflecting: type(of: error))
+            // Swift Testing's `#require` records its own issue and throws this: its text is a dump
+            // of the expression's internals.
+            let message = type == "Testing.ExpectationFailedError"
+                ? "threw #require's error (its own issue says what failed; inside a property, `try require(…)` can be shrunk)"
+                : "threw \(error)"
+            return Failure(kind: "error \(type) \(error._code)", message: message)
         }
     }
 
@@ -145,7 +151,10 @@ public enum Property {
     /// `--filter` when the test is known.
     static func replayCommand(seed: UInt64, filter: String?) -> String {
         let count = environmentCount.flatMap { $0 > 0 ? " TALLY_PROPERTY_COUNT=\($0)" : nil } ?? ""
-        return "TALLY_PROPERTY_SEED=\(seed)\(count) swift test" + (filter.map { " --filter '\($0)'" } ?? "")
+        // Single-quoted for the shell; a quote inside (a raw identifier such as `it's`) closes
+        // the quotes, is escaped, and reopens them.
+        return "TALLY_PROPERTY_SEED=\(seed)\(count) swift test"
+            + (filter.map { " --filter '" + $0.replacingOccurrences(of: "'", with: #"'\''"#) + "'" } ?? "")
     }
 }
 
@@ -158,9 +167,9 @@ struct PropertyReturnedNil: Error {}
 /// shrinking, and the report says why.
 struct PropertyStopped: Error, CustomStringConvertible {
     let message: String
-    /// The test's task was cancelled: a Swift Testing run records nothing, since the test is
-    /// already shown as cancelled.
-    var cancelled = false
+    /// The test was cancelled with Swift Testing's `Test.cancel()`: a Swift Testing run records
+    /// nothing, since the test is shown as cancelled.
+    var testCancelled = false
     var description: String { message }
 }
 

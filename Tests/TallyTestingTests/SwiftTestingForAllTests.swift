@@ -100,23 +100,38 @@ final class Counter: @unchecked Sendable {
         #expect(calls.count == 1, "no shrinking replays after the cancel")
     }
 
-    /// The plumbing under it: an error thrown once the task is cancelled stops the run as
-    /// cancelled, with a report for XCTest, which has no cancelled state to show.
-    @Test func anErrorThrownOnceCancelledStopsTheRun() async {
-        let recorded = await Task { () -> [(report: String, cancelled: Bool)] in
+    /// Any other error a property throws once its task is cancelled stops the run (replays would
+    /// only meet the cancellation again) and is recorded: a review found a failed `expect` in a
+    /// cancelled task swallowed, and the test shown as passed.
+    @Test func anErrorThrownInACancelledTaskIsRecorded() async {
+        let recorded = await Task { () -> [(report: String, testCancelled: Bool)] in
             withUnsafeCurrentTask { $0?.cancel() }
-            var recorded: [(report: String, cancelled: Bool)] = []
+            var recorded: [(report: String, testCancelled: Bool)] = []
             ForAllRun.start(1, place: "here", filter: nil) { recorded.append(($0, $1)) }
-                .check(Gen.int(in: 0...100), count: 100) { x in
-                    if x > 10 { throw CancellationError() }
-                    return true
+                .checkStatements(Gen.int(in: 0...100), count: 100) { x in
+                    try Task.checkCancellation()
+                    try expect(x >= 0)
                 }
             return recorded
         }.value
         #expect(recorded.count == 1)
-        #expect(recorded.first?.cancelled == true)
-        #expect(recorded.first?.report.hasPrefix("Property stopped at case 0 of seed 1: the test was cancelled (the property threw CancellationError()") == true,
-                "\(recorded)")
+        #expect(recorded.first?.testCancelled == false)
+        #expect(
+            recorded.first?.report.hasPrefix("Property stopped at case 0 of seed 1: the task was cancelled, and the property threw CancellationError()") == true,
+            "\(recorded)")
+    }
+
+    /// A `#require` inside a property: its own issue says what failed; the report says so
+    /// instead of dumping the error's internals.
+    @Test func aRequireInsideAPropertyIsNamed() throws {
+        let issues = recordedIssues {
+            forAll(Gen.int(in: 0...100), seed: 2) { x in
+                _ = try #require(x < 50 ? x : nil)
+            }
+        }
+        let report = try #require(issues.first { $0.comment.contains("Property failed") }).comment
+        #expect(report.contains("threw #require's error (its own issue says what failed"), "\(report)")
+        #expect(!report.contains("ExpectationFailedError"), "\(report)")
     }
 
     /// Swift Testing matches `--filter` against `Module.Suite/test()/File.swift:line:column`.
@@ -133,26 +148,4 @@ final class Counter: @unchecked Sendable {
     }
 }
 
-/// Called where no Swift Testing test runs (from XCTest), the function records with `XCTFail`,
-/// naming its place.
-final class SwiftTestingForAllFallbackTests: XCTestCase {
-    private var captured: [String] = []
-    private var capturing = false
-
-    override func recordFailure(withDescription description: String, inFile filePath: String, atLine lineNumber: Int, expected: Bool) {
-        if capturing { captured.append(description) } else {
-            super.recordFailure(withDescription: description, inFile: filePath, atLine: lineNumber, expected: expected)
-        }
-    }
-
-    func testTheFunctionOutsideSwiftTestingFailsTheXCTest() {
-        capturing = true
-        let line = #line + 1
-        TallyTesting.forAll(Gen.int(in: 0...1000), seed: 3) { $0 < 10 }
-        capturing = false
-        XCTAssertEqual(captured.count, 1)
-        XCTAssertTrue(captured.first?.contains("forAll at SwiftTestingForAllTests.swift:\(line): Property failed at case") == true, "\(captured)")
-        XCTAssertTrue(captured.first?.contains("shrunk:   10 (returned false") == true, "\(captured)")
-    }
-}
 #endif

@@ -38,6 +38,9 @@ final class TextGeneratorTests: XCTestCase {
             XCTAssertTrue((1...5).contains(text.count), "\(text.debugDescription): drawn characters may join, never multiply")
         }
         XCTAssertEqual(Gen.string(count: 0...0).sample(count: 3, seed: 1), ["", "", ""])
+        // The documented rate at which drawn characters join or pair differently: about 3 %.
+        let differing = Gen.string(count: 3...3).sample(count: 10_000, seed: 10).filter { $0.count != 3 }.count
+        XCTAssertTrue((200...400).contains(differing), "\(differing) of 10,000 three-character strings do not count 3")
         // A law about amounts' text that fails on any character other than an ASCII digit: the
         // counterexample is one simple character.
         let digitsOnly = Property.check(Gen.string(count: 0...20), seed: 6) { text in text.allSatisfy { $0.isASCII && $0.isNumber } }
