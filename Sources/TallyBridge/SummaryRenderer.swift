@@ -299,11 +299,15 @@ public enum SummaryRenderer {
     /// A text table: one line per summary item, amounts right-aligned with the currency's decimals,
     /// then any errors. Labels, identifiers and messages are printed on one line each, their line
     /// breaks and other control characters escaped (`\n`, `\u{1B}`), so a document's text cannot
-    /// add a line to the table or send a terminal escape.
+    /// add a line to the table or send a terminal escape; a label's tabs are escaped too (`\t`).
     public static func table(_ checkout: Checkout, errors: [PaymentError] = []) -> String {
         let summary = checkout.summary
         let currency = checkout.currency
-        let rows = summary.map { (oneLine($0.label), amount($0.amount, currency) + ($0.type == .pending ? " (pending)" : "")) }
+        // A tab, which messages keep, is escaped in a cell too: a terminal shows it as 1 to 8
+        // columns, depending on where it falls, so no width could align it.
+        let rows = summary.map {
+            (oneLine($0.label).replacingOccurrences(of: "\t", with: "\\t"), amount($0.amount, currency) + ($0.type == .pending ? " (pending)" : ""))
+        }
         // Columns align up to 48 columns of label and 32 of amount; a longer label or amount pushes
         // its own row out instead of padding every row to it (a 1 MB label above 5,000 items
         // would otherwise print 5 GB).

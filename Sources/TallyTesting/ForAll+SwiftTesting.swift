@@ -63,23 +63,53 @@ public func forAll<Value>(
         .checkStatements(generator, count: count, property)
 }
 
+/// Checks `property` as `forAll(_:count:seed:_:)` does, recording a failure at `sourceLocation`:
+/// for a helper of your own that takes its caller's place the Swift Testing way
+/// (`sourceLocation: SourceLocation = #_sourceLocation`) and passes it on.
+public func forAll<Value, Verdict: PropertyVerdict>(
+    _ generator: Gen<Value>, count: Int? = nil, seed: UInt64? = nil, sourceLocation: SourceLocation,
+    _ property: (Value) throws -> Verdict
+) {
+    SwiftTestingRun.start(seed, at: SwiftTestingRun.Place(sourceLocation)).check(generator, count: count, property)
+}
+
+/// The statement form of `forAll(_:count:seed:sourceLocation:_:)`.
+public func forAll<Value>(
+    _ generator: Gen<Value>, count: Int? = nil, seed: UInt64? = nil, sourceLocation: SourceLocation,
+    _ property: (Value) throws -> Void
+) {
+    SwiftTestingRun.start(seed, at: SwiftTestingRun.Place(sourceLocation)).checkStatements(generator, count: count, property)
+}
+
 /// How a Swift Testing `forAll` names its place and test, and records a failure.
 enum SwiftTestingRun {
     /// The caller's place, as both runners take it. (Plain `#fileID`-style defaults, not
     /// `#_sourceLocation`: that macro only expands in a file that imports `Testing`, and a
     /// helper file that imports only XCTest must compile too.)
     struct Place {
-        let fileID: StaticString
-        let filePath: StaticString
-        let line: UInt
-        let column: UInt
+        let sourceLocation: SourceLocation
+        /// For `XCTFail`, which takes a `StaticString`; `nil` for a place given as a
+        /// `SourceLocation` (`XCTFail` then files the failure at the test).
+        let staticFilePath: StaticString?
 
-        var sourceLocation: SourceLocation {
-            SourceLocation(fileID: "\(fileID)", filePath: "\(filePath)", line: Int(line), column: Int(column))
+        /// A place passed on by a helper may be anything: `SourceLocation` stops the process on
+        /// a line or column below 1 or a file ID without a module (`Cart.swift`), so those are
+        /// mended here rather than when a counterexample is reported.
+        init(fileID: StaticString, filePath: StaticString, line: UInt, column: UInt) {
+            let id = "\(fileID)"
+            sourceLocation = SourceLocation(
+                fileID: id.contains("/") ? id : "__C/" + id, filePath: "\(filePath)",
+                line: max(1, Int(clamping: line)), column: max(1, Int(clamping: column)))
+            staticFilePath = filePath
+        }
+
+        init(_ sourceLocation: SourceLocation) {
+            self.sourceLocation = sourceLocation
+            staticFilePath = nil
         }
 
         /// `File.swift:12`.
-        var shown: String { ("\(fileID)".split(separator: "/").last.map(String.init) ?? "\(fileID)") + ":\(line)" }
+        var shown: String { ForAllRun.place(sourceLocation.fileID, UInt(sourceLocation.line)) }
     }
 
     static func start(_ seed: UInt64?, at place: Place) -> ForAllRun {
@@ -88,7 +118,15 @@ enum SwiftTestingRun {
             // into a failure.
             if testCancelled && Test.current != nil { return }
             Issue.record(Comment(rawValue: report), sourceLocation: place.sourceLocation)
-            if Test.current == nil { XCTFail(report, file: place.filePath, line: place.line) }
+            // No test is current: the call may come from XCTest, which ignores `Issue.record` on
+            // this toolchain. (Were XCTest to forward issues, as Swift Testing's interoperability
+            // proposal ST-0021 allows, this would report the failure twice rather than lose it.)
+            guard Test.current == nil else { return }
+            if let file = place.staticFilePath {
+                XCTFail(report, file: file, line: UInt(place.sourceLocation.line))
+            } else {
+                XCTFail("forAll at \(place.shown): \(report)")
+            }
         }
     }
 

@@ -147,7 +147,7 @@ extension XCTestCase {
 
     /// `File.swift:12`: where a `forAll` is, as its messages name it.
     static func place(_ file: StaticString, _ line: UInt) -> String {
-        ("\(file)".split(separator: "/").last.map(String.init) ?? "\(file)") + ":\(line)"
+        ForAllRun.place("\(file)", line)
     }
 
     /// A `swift test --filter` regular expression that selects this test and no other:
@@ -234,6 +234,11 @@ struct ForAllRun {
         }
         return ForAllRun(
             seed: announcedSeed(seed, place: place, filter: filter), place: place, enclosing: nil, filter: filter, record: record)
+    }
+
+    /// `File.swift:12`, from a file path or ID and a line.
+    static func place(_ file: String, _ line: UInt) -> String {
+        (file.split(separator: "/").last.map(String.init) ?? file) + ":\(line)"
     }
 
     /// The seed a run will use. A run on a fresh random seed first writes it to standard error:
@@ -327,7 +332,14 @@ struct ForAllRun {
     /// inside it fails the case.
     func evaluating<T>(_ body: () throws -> T) throws -> T {
         let nesting = PropertyNesting(seed: seed)
-        let value = try PropertyNesting.$current.withValue(nesting) { try body() }
+        let value: T
+        do {
+            value = try PropertyNesting.$current.withValue(nesting) { try body() }
+        } catch {
+            // An inner run that stopped (its test cancelled) decides, whatever the body threw
+            // after it in the cancelled task.
+            throw nesting.stop ?? error
+        }
         if let stop = nesting.stop { throw stop }
         if let inner = nesting.failure { throw inner }
         return value

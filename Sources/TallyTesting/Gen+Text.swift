@@ -63,7 +63,7 @@ extension Gen where Value == String {
     /// `Gen.string(of: .character(in: "A"..."Z"), count: 3...3)` makes currency-code-shaped text.
     /// Shrinks toward shorter strings of `characters`' simplest character. As with
     /// `string(count:)`, adjacent characters may join, so the string's own `count` can differ.
-    public static func string(of characters: Gen<Character>, count: ClosedRange<Int>) -> Gen<String> {
+    public static func string(of characters: Gen<Character>, count: ClosedRange<Int> = 0...20) -> Gen<String> {
         characters.array(count: count).map { String($0) }
     }
 }

@@ -192,7 +192,8 @@ public struct PropertyResult<Value> {
     /// Set when the generator itself could not produce a value (for example a filter that rejects
     /// everything), when the run was misconfigured (`PropertyConfigurationError`: a count below 1,
     /// a bad `TALLY_PROPERTY_SEED` or `TALLY_PROPERTY_COUNT`), or when the body stopped it (it
-    /// threw `XCTSkip`, which cannot skip a test from inside `forAll`).
+    /// threw `XCTSkip`, which cannot skip a test from inside `forAll`, or called Swift Testing's
+    /// `Test.cancel()`, or threw once its task was cancelled).
     public let generationError: (any Error)?
 
     /// Whether every case passed.
@@ -257,14 +258,15 @@ extension PropertyResult {
 /// `String` or `Character` as a quoted Swift literal (an empty string is `""`, not nothing), and
 /// in the text of any other value the scalars a terminal shows as nothing or as a line break —
 /// control and format characters (U+FEFF, U+200B, U+202E), line and paragraph separators, and
-/// spaces other than U+0020 — as `\u{…}` escapes.
+/// spaces other than U+0020 — as escapes (`\n`, `\t`, `\u{FEFF}`): a value whose description
+/// spans lines is shown on one.
 enum ShownValue {
     static func text<Value>(_ value: Value) -> String {
         if Value.self == String.self, let string = value as? String { return literal(string) }
         if Value.self == Character.self, let character = value as? Character { return literal(String(character)) }
         var shown = ""
         for scalar in String(describing: value).unicodeScalars {
-            if isInvisible(scalar) { shown += escaped(scalar) } else { shown.unicodeScalars.append(scalar) }
+            if let escape = escaped(scalar) { shown += escape } else { shown.unicodeScalars.append(scalar) }
         }
         return shown
     }
@@ -276,26 +278,27 @@ enum ShownValue {
             switch scalar {
             case "\"": shown += "\\\""
             case "\\": shown += "\\\\"
-            case "\n": shown += "\\n"
-            case "\r": shown += "\\r"
-            case "\t": shown += "\\t"
             case "\0": shown += "\\0"
-            case _ where isInvisible(scalar): shown += escaped(scalar)
-            default: shown.unicodeScalars.append(scalar)
+            default:
+                if let escape = escaped(scalar) { shown += escape } else { shown.unicodeScalars.append(scalar) }
             }
         }
         return shown + "\""
     }
 
-    private static func isInvisible(_ scalar: Unicode.Scalar) -> Bool {
-        switch scalar.properties.generalCategory {
-        case .control, .format, .lineSeparator, .paragraphSeparator, .privateUse, .surrogate, .unassigned: return true
-        case .spaceSeparator: return scalar != " "
-        default: return false
+    /// The escape a scalar a terminal would not show is written as, or `nil` to write it as it is.
+    private static func escaped(_ scalar: Unicode.Scalar) -> String? {
+        switch scalar {
+        case "\n": return "\\n"
+        case "\r": return "\\r"
+        case "\t": return "\\t"
+        default: break
         }
-    }
-
-    private static func escaped(_ scalar: Unicode.Scalar) -> String {
-        "\\u{" + String(scalar.value, radix: 16, uppercase: true) + "}"
+        switch scalar.properties.generalCategory {
+        case .control, .format, .lineSeparator, .paragraphSeparator, .privateUse, .surrogate, .unassigned: break
+        case .spaceSeparator where scalar != " ": break
+        default: return nil
+        }
+        return "\\u{" + String(scalar.value, radix: 16, uppercase: true) + "}"
     }
 }

@@ -32,7 +32,9 @@ struct Shrinker<Value> {
     /// Replays `candidate`; adopts it when it is simpler and still fails.
     @discardableResult
     mutating func consider(_ candidate: [UInt64]) -> Bool {
-        guard attempts < maxAttempts else { return false }
+        // In a cancelled task (a time limit, a cancelled test), every replay would only meet the
+        // cancellation: the best value so far is the answer.
+        guard attempts < maxAttempts, !Task.isCancelled else { return false }
         attempts += 1
         var choices = Choices(replaying: candidate)
         guard let value = try? generator.generate(&choices) else { return false }

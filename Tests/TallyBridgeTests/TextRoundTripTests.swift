@@ -69,15 +69,26 @@ final class TextRoundTripTests: XCTestCase {
         }
     }
 
-    /// Whatever the labels, the table's rows end in one column (labels up to its 48 columns).
+    /// Whatever the labels, the table pads each to the widest, by widths known independently of
+    /// `displayWidth`: labels are built from pieces whose columns are fixed (a tab is shown as
+    /// `\t`, two columns: a terminal would show it as 1 to 8).
     func testTableRowsAlignForAnyLabels() {
-        forAll(Gen.string(count: 1...12).array(count: 1...4), count: 300) { labels in
-            let items = labels.map { SummaryItem(label: $0, amount: 1) }
+        let pieces: [(text: String, columns: Int)] = [
+            ("a", 1), ("Z", 1), ("中", 2), ("한", 2), ("👍🏽", 2), ("🇺🇸", 2), ("e\u{301}", 1), ("\u{200B}", 0), ("\t", 2), ("ｘ", 2),
+        ]
+        let label = Gen.element(of: pieces).array(count: 1...8).map { ($0.map(\.text).joined(), $0.map(\.columns).reduce(0, +)) }
+        forAll(label.array(count: 1...4), count: 300) { labels in
+            let items = labels.map { SummaryItem(label: $0.0, amount: 1) }
             let checkout = try Checkout(currency: .usd, countryCode: "US", merchantName: "Shop", items: items)
             let rows = SummaryRenderer.table(checkout).split(separator: "\n").map(String.init)
-            // The item rows and the total row; not the rule above the total nor the footer.
-            let shown = rows.prefix(labels.count) + [rows[labels.count + 1]]
-            try expect(Set(shown.map(SummaryRenderer.displayWidth)).count == 1, "aligned: \(shown)")
+            let widest = max(labels.map(\.1).max() ?? 0, 4)  // "Shop", the total's label
+            for (index, (text, columns)) in labels.enumerated() {
+                let shown = text.replacingOccurrences(of: "\t", with: "\\t")
+                try expect(rows[index].hasPrefix(shown), "row \(index) starts with its label: \(rows[index].debugDescription)")
+                let padding = rows[index].dropFirst(shown.count).prefix { $0 == " " }.count
+                // Two spaces between the columns, and every amount is 1.00 (the total at most 4.00).
+                try expect(padding == widest - columns + 2, "row \(index): \(padding) spaces after \(shown.debugDescription) (\(columns) columns, widest \(widest))")
+            }
         }
     }
 }

@@ -88,6 +88,7 @@ final class Counter: @unchecked Sendable {
         #expect(comment.contains("inside it failed on"), "\(comment)")
     }
 
+    #if compiler(>=6.3)  // `Test.cancel()` came with Swift 6.3
     /// `Test.cancel()` inside a property stops the run at once, without shrinking, and records
     /// no issue: this test is shown as cancelled (an issue would fail it).
     @Test func cancelInsideAPropertyCancelsThisTest() {
@@ -98,6 +99,52 @@ final class Counter: @unchecked Sendable {
             return true
         }
         #expect(calls.count == 1, "no shrinking replays after the cancel")
+    }
+
+    /// An inner `forAll` cancelled the test; what the outer body throws after that, in the
+    /// cancelled task, does not turn the cancelled test into a failure.
+    @Test func cancelInsideANestedPropertyCancelsThisTest() {
+        forAll(Gen.int(in: 0...100), seed: 1) { outer in
+            forAll(Gen.int(in: 0...100)) { inner in
+                if inner > 10 { try Test.cancel("this test cancels itself from inside a nested property, on purpose") }
+                return true
+            }
+            try expect(outer < 0, "fails only because the test was cancelled")
+        }
+    }
+    #endif
+
+    /// In a cancelled task the shrinker spends no replays: each would only meet the cancellation.
+    @Test func aCancelledTaskDoesNotShrink() async {
+        let property: @Sendable (Int) -> Bool = { $0 < 10 }
+        let cancelled = await Task { () -> Int? in
+            withUnsafeCurrentTask { $0?.cancel() }
+            return Property.check(Gen.int(in: 0...1000), seed: 3, property).failure?.shrinkAttempts
+        }.value
+        #expect(cancelled == 0)
+        #expect((Property.check(Gen.int(in: 0...1000), seed: 3, property).failure?.shrinkAttempts ?? 0) > 0)
+    }
+
+    /// A place passed on by a helper may be anything: `SourceLocation` stops the process on a
+    /// line or column of 0 or a file ID without a module, so `forAll` mends them.
+    @Test func aPlaceOutOfShapeIsMendedNotACrash() throws {
+        let place = SwiftTestingRun.Place(fileID: "Cart.swift", filePath: "/src/Cart.swift", line: 0, column: 0)
+        #expect(place.sourceLocation.fileID == "__C/Cart.swift")
+        #expect(place.sourceLocation.line == 1 && place.sourceLocation.column == 1)
+        let issues = recordedIssues { forAll(Gen.int(in: 0...100), seed: 3, fileID: "Cart.swift", line: 0, column: 0) { $0 < 10 } }
+        #expect(issues.count == 1)
+        #expect(issues.first?.line == 1)
+    }
+
+    /// A helper that takes its caller's place the Swift Testing way passes it on.
+    @Test func aHelperPassesItsCallersPlaceOn() throws {
+        func checkSmall(sourceLocation: SourceLocation = #_sourceLocation) {
+            forAll(Gen.int(in: 0...100), seed: 3, sourceLocation: sourceLocation) { $0 < 10 }
+        }
+        let line = #line + 1
+        let issues = recordedIssues { checkSmall() }
+        #expect(issues.count == 1)
+        #expect(issues.first?.line == line)
     }
 
     /// Any other error a property throws once its task is cancelled stops the run (replays would

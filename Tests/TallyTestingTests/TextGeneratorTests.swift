@@ -76,6 +76,7 @@ final class TextGeneratorTests: XCTestCase {
         XCTAssertEqual(ShownValue.text(["x\u{200B}", "\t"]), #"["x\u{200B}", "\t"]"#, "inside other values too")
         XCTAssertEqual(ShownValue.text(Optional("x")), #"Optional("x")"#, "only a String itself is quoted")
         XCTAssertEqual(ShownValue.text(42), "42")
+        XCTAssertEqual(ShownValue.text(TwoLines()), #"first\nsecond\tend"#, "a description that spans lines is shown on one")
     }
 
     func testOptionalsShrinkTowardNil() throws {
@@ -87,4 +88,9 @@ final class TextGeneratorTests: XCTestCase {
         let small = try XCTUnwrap(Property.check(Gen.optional(Gen.int(in: 0...100)), seed: 1) { $0 == nil || $0! < 5 }.failure)
         XCTAssertEqual(small.shrunk, 5)
     }
+}
+
+/// A value whose description spans two lines.
+private struct TwoLines: CustomStringConvertible {
+    var description: String { "first\nsecond\tend" }
 }
