@@ -93,18 +93,30 @@ extension Gen where Value == Checkout {
 extension Gen where Value == CheckoutEvent {
     /// Events a payment sheet sends for `checkout`: its shipping identifiers and an unknown one,
     /// contacts in served, regional and unserved places, every card type, its coupon codes, an
-    /// empty code and an unknown one.
+    /// empty code and an unknown one; and, one time in five, text as a sheet or a client may
+    /// send it (`Gen.string`): codes in other cases or with spaces around them, country and
+    /// region codes in lower case, with spaces, in full-width letters or with a zero-width space,
+    /// and arbitrary text as an identifier, a code or a place.
     public static func checkoutEvent(for checkout: Checkout) -> Gen<CheckoutEvent> {
         let identifiers = checkout.shippingMethods.map(\.identifier) + ["unknown-method"]
         let codes = checkout.coupons.map(\.code) + ["", "BOGUS"]
         let places: [(String, String?)] = [("CN", "BJ"), ("CN", "XZ"), ("US", "CA"), ("US", "NY"), ("FR", nil)]
+        let text = Gen<String>.string(count: 0...6)
+        let spelledOtherwise: [(String, String?)] = [
+            ("us", "ca"), (" US ", "NY "), ("ＵＳ", nil), ("U\u{200B}S", nil), ("", nil), ("cn", "xz"), ("CN", "Xz"),
+        ]
+        let codeVariants = Gen<String>.element(of: codes).flatMap { code in
+            Gen<String>.element(of: [code.lowercased(), code.uppercased(), " \(code) ", "\(code)\u{200B}"])
+        }
         return .oneOf([
-            Gen<String>.element(of: identifiers).map { .selectShippingMethod($0) },
-            Gen<(String, String?)>.element(of: places).map { country, region in
+            Gen<String>.frequency([(4, .element(of: identifiers)), (1, text)]).map { .selectShippingMethod($0) },
+            Gen<(String, String?)>.frequency([
+                (8, .element(of: places)), (1, .element(of: spelledOtherwise)), (1, .zip(text, .optional(text))),
+            ]).map { country, region in
                 .changeShippingContact(Contact(postalAddress: PostalAddress(administrativeArea: region, isoCountryCode: country)))
             },
             Gen<PaymentMethodType>.element(of: PaymentMethodType.allCases).map { .selectPaymentMethod(PaymentMethod(type: $0)) },
-            Gen<String>.element(of: codes).map { .changeCouponCode($0) },
+            Gen<String>.frequency([(8, .element(of: codes)), (1, codeVariants), (1, text)]).map { .changeCouponCode($0) },
         ])
     }
 }

@@ -30,6 +30,32 @@ final class CheckoutPropertyTests: XCTestCase {
 
     /// `applying(_:)`, the pure form: the checkout and update `apply` gives on a copy, with the
     /// checkout it was called on left equal to what it was before.
+    /// Spellings the rules call the same give the same answer, from any state a run of events
+    /// reaches: an entered coupon code with spaces or a tab around it is the code (`Coupon.code`),
+    /// and a contact's country and region codes match in any case and with spaces around them
+    /// (Guides/Checkout.md).
+    func testSpellingsTheRulesCallTheSameGiveTheSameUpdate() {
+        forAll(runs, count: 200) { start, events in
+            var checkout = start
+            for event in events { checkout.apply(event) }
+            for code in checkout.coupons.map(\.code) {
+                var plain = checkout, spaced = checkout
+                let expected = plain.changeCouponCode(code), entered = spaced.changeCouponCode(" \(code)\t")
+                try expect(entered.summaryItems == expected.summaryItems, "\(code.debugDescription) with spaces around prices the same")
+                try expect(entered.errors.map(\.code) == expected.errors.map(\.code), "\(code.debugDescription) with spaces around: the same errors")
+            }
+            for (country, region) in [("US", "NY"), ("US", "CA"), ("CN", "XZ"), ("CN", "BJ"), ("FR", nil)] as [(String, String?)] {
+                var plain = checkout, spelled = checkout
+                let expected = plain.changeShippingContact(Contact(postalAddress: PostalAddress(administrativeArea: region, isoCountryCode: country)))
+                let other = spelled.changeShippingContact(Contact(postalAddress: PostalAddress(
+                    administrativeArea: region.map { " \($0.lowercased()) " }, isoCountryCode: " \(country.lowercased())")))
+                try expect(other.summaryItems == expected.summaryItems, "\(country) \(region ?? "") in lower case with spaces prices the same")
+                try expect(other.errors.map(\.code) == expected.errors.map(\.code), "\(country) \(region ?? ""): the same errors")
+                try expect(other.shippingMethods.map(\.identifier) == expected.shippingMethods.map(\.identifier), "\(country): the same methods")
+            }
+        }
+    }
+
     func testApplyingIsApplyWithoutChangingTheCheckout() {
         forAll(runs, count: 100) { start, events in
             var checkout = start
