@@ -48,6 +48,11 @@ refused "is unavailable: a Double or float literal is binary" \
     'let price = 19.99; let amount = BigDecimal(exactly: price)'
 refused "is unavailable: a Double or float literal is binary" \
     'let amount = BigDecimal(19.99)'
+# An implicit member is looked up on Double here: the message says to name the type. (Tally once
+# declared Decimal's constants on its protocol so that this compiled; they shadowed Foundation's
+# and recursed forever: see DecimalConstantTests.)
+refused "for a Decimal constant, name the type (Decimal.zero, not .zero)" \
+    'let zero = BigDecimal(exactly: .zero)'
 refused "cannot convert value of type 'Double' to expected argument type 'BigDecimal'" \
     'let price = Money(19.99, .usd)'
 refused "cannot convert value of type 'Double' to expected argument type 'BigDecimal'" \
@@ -66,7 +71,8 @@ let fromInt = BigDecimal(count) + BigDecimal(exactly: count)!
 let fromUInt64 = BigDecimal(UInt64.max)
 let fromParts = BigDecimal(mantissa: 1999, exponent: -2, isNegative: false)
 let converted = [Decimal(string: "0.07")!].compactMap(BigDecimal.init(exactly:))
-let constants = [BigDecimal(exactly: .zero), BigDecimal(exactly: .pi), BigDecimal(exactly: .greatestFiniteMagnitude)]
+let constants = [BigDecimal(exactly: Decimal.zero), BigDecimal(exactly: Decimal.pi), BigDecimal(exactly: Decimal.greatestFiniteMagnitude)]
+let decimalZero: Decimal = .zero
 let fromOptional = Decimal(string: "1.5").flatMap(BigDecimal.init(exactly:))
 let fromNumber = BigDecimal(exactly: NSDecimalNumber(string: "2.25").decimalValue)
 let price = Money(fromText, .usd)

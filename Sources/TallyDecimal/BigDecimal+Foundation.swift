@@ -20,21 +20,12 @@ extension Decimal: _ExactDecimalSource {
     public var _exactDecimal: Decimal { self }
 }
 
-// `BigDecimal(exactly: .zero)`: an implicit member in a generic argument is looked up on the
-// protocol (SE-0299), so `Decimal`'s common constants are repeated here; without them the call
-// fell to the unavailable `Double` overload and blamed a float literal.
-extension _ExactDecimalSource where Self == Decimal {
-    /// `Decimal.zero`.
-    public static var zero: Decimal { Decimal.zero }
-    /// `Decimal.pi` (its 38 digits; converted exactly, it is not π).
-    public static var pi: Decimal { Decimal.pi }
-    /// `Decimal.greatestFiniteMagnitude`.
-    public static var greatestFiniteMagnitude: Decimal { Decimal.greatestFiniteMagnitude }
-    /// `Decimal.leastFiniteMagnitude`.
-    public static var leastFiniteMagnitude: Decimal { Decimal.leastFiniteMagnitude }
-    /// `Decimal.leastNonzeroMagnitude`.
-    public static var leastNonzeroMagnitude: Decimal { Decimal.leastNonzeroMagnitude }
-}
+// No `extension _ExactDecimalSource where Self == Decimal` with `Decimal`'s constants (`zero`,
+// `pi`, …) so that `BigDecimal(exactly: .zero)` compiles: such members are members of `Decimal`
+// itself, and overload resolution chose them over Foundation's, so `Decimal.zero` in any file that
+// imported Tally called the copy, which called itself until the stack overflowed (found on
+// 2026-12-02 by a release build's "infinite recursion" warning; `DecimalConstantTests` pins it).
+// Write `BigDecimal(exactly: Decimal.zero)`, or `BigDecimal.zero`.
 
 extension BigDecimal {
     /// The exact value of a `Foundation.Decimal`; `nil` for NaN.
@@ -62,7 +53,7 @@ extension BigDecimal {
     /// Not available: a `Double` (or a float literal, which is one) cannot hold most decimal
     /// amounts, so there is no conversion from it. Write the amount as text, `BigDecimal("19.99")`,
     /// or build it from integers with `init(mantissa:exponent:isNegative:)`.
-    @available(*, unavailable, message: "a Double or float literal is binary (19.99 is 19.98999999999999…): write BigDecimal(\"19.99\") or use init(mantissa:exponent:isNegative:)")
+    @available(*, unavailable, message: "a Double or float literal is binary (19.99 is 19.98999999999999…): write BigDecimal(\"19.99\") or use init(mantissa:exponent:isNegative:); for a Decimal constant, name the type (Decimal.zero, not .zero)")
     public init?(exactly value: Double) {
         fatalError("unavailable")
     }
