@@ -148,9 +148,9 @@ public enum PurchasesCommand {
             a.transaction.date != b.transaction.date ? a.transaction.date < b.transaction.date : a.transaction.identifier < b.transaction.identifier
         }
         if records.isEmpty { output += "  none\n" }
-        let idWidth = records.map { SummaryRenderer.displayWidth(oneLine($0.transaction.identifier)) }.max() ?? 0
+        let idWidth = records.map { SummaryRenderer.displayWidth(SummaryRenderer.tableCell($0.transaction.identifier)) }.max() ?? 0
         for record in records {
-            let id = oneLine(record.transaction.identifier)
+            let id = SummaryRenderer.tableCell(record.transaction.identifier)
             let padding = String(repeating: " ", count: idWidth - SummaryRenderer.displayWidth(id))
             output += "  " + id + padding + "  " + oneLine("\(record.status)") + "\n"
         }

@@ -303,11 +303,7 @@ public enum SummaryRenderer {
     public static func table(_ checkout: Checkout, errors: [PaymentError] = []) -> String {
         let summary = checkout.summary
         let currency = checkout.currency
-        // A tab, which messages keep, is escaped in a cell too: a terminal shows it as 1 to 8
-        // columns, depending on where it falls, so no width could align it.
-        let rows = summary.map {
-            (oneLine($0.label).replacingOccurrences(of: "\t", with: "\\t"), amount($0.amount, currency) + ($0.type == .pending ? " (pending)" : ""))
-        }
+        let rows = summary.map { (tableCell($0.label), amount($0.amount, currency) + ($0.type == .pending ? " (pending)" : "")) }
         // Columns align up to 48 columns of label and 32 of amount; a longer label or amount pushes
         // its own row out instead of padding every row to it (a 1 MB label above 5,000 items
         // would otherwise print 5 GB).
@@ -324,6 +320,13 @@ public enum SummaryRenderer {
         out += "\n"
         for error in errors { out += "error: " + oneLine("\(error)") + "\n" }
         return out
+    }
+
+    /// `text` as a column of a table shows it: on one line (`oneLine`), and with its tabs escaped
+    /// too, which messages keep: a terminal shows a tab as 1 to 8 columns, depending on where it
+    /// falls, so no width could align it.
+    static func tableCell(_ text: String) -> String {
+        oneLine(text).replacingOccurrences(of: "\t", with: "\\t")
     }
 
     /// The terminal columns `text` takes, one character (grapheme) at a time: two for East Asian

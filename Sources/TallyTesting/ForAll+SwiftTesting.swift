@@ -24,7 +24,8 @@ import XCTest
 /// Where no Swift Testing test is current (a detached task, a helper called from XCTest, an
 /// exit test), the failure is recorded both as a Swift Testing issue and with `XCTFail`, at the
 /// caller's line: each runner ignores the other's call, and a failure must not be lost. Its
-/// replay command then has no `--filter`, since no test is known.
+/// replay command then has no `--filter`, since no test is known. (The `sourceLocation:` form
+/// cannot hand `XCTFail` a file: its `XCTFail` message names the place instead.)
 ///
 /// Use `try expect(…)` (or return the `Bool`) inside the property, not `#expect`: a thrown
 /// failure is what the runner shrinks, while a `#expect` failure is recorded at once, unshrunk,
@@ -89,7 +90,8 @@ enum SwiftTestingRun {
     struct Place {
         let sourceLocation: SourceLocation
         /// For `XCTFail`, which takes a `StaticString`; `nil` for a place given as a
-        /// `SourceLocation` (`XCTFail` then files the failure at the test).
+        /// `SourceLocation` (`XCTFail` then files the failure at its own line in this file, and
+        /// its message names the place).
         let staticFilePath: StaticString?
 
         /// A place passed on by a helper may be anything: `SourceLocation` stops the process on

@@ -93,10 +93,11 @@ extension Gen where Value == Checkout {
 extension Gen where Value == CheckoutEvent {
     /// Events a payment sheet sends for `checkout`: its shipping identifiers and an unknown one,
     /// contacts in served, regional and unserved places, every card type, its coupon codes, an
-    /// empty code and an unknown one; and, one time in five, text as a sheet or a client may
-    /// send it (`Gen.string`): codes in other cases or with spaces around them, country and
-    /// region codes in lower case, with spaces, in full-width letters or with a zero-width space,
-    /// and arbitrary text as an identifier, a code or a place.
+    /// empty code and an unknown one; and, for one in five of the shipping, contact and coupon
+    /// events (about one event in seven), text as a sheet or a client may send it (`Gen.string`):
+    /// codes in other cases or with spaces around them, country and region codes in lower case,
+    /// with spaces, in full-width letters or with a zero-width space, and arbitrary text as an
+    /// identifier, a code or a place.
     public static func checkoutEvent(for checkout: Checkout) -> Gen<CheckoutEvent> {
         let identifiers = checkout.shippingMethods.map(\.identifier) + ["unknown-method"]
         let codes = checkout.coupons.map(\.code) + ["", "BOGUS"]

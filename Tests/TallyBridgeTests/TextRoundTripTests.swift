@@ -1,5 +1,5 @@
 import Foundation
-import TallyBridge
+@testable import TallyBridge
 import TallyCheckout
 import TallyDecimal
 import TallyMoney
@@ -67,6 +67,13 @@ final class TextRoundTripTests: XCTestCase {
         for (text, width) in widths {
             XCTAssertEqual(SummaryRenderer.displayWidth(text), width, "\(text.debugDescription) \(text.unicodeScalars.map { String($0.value, radix: 16) })")
         }
+    }
+
+    /// A table cell (a summary label, a transaction identifier in `tally purchases replay`) is one
+    /// line, with tabs escaped as well as line breaks and bidirectional controls.
+    func testATableCellIsOneLineWithoutTabs() {
+        XCTAssertEqual(SummaryRenderer.tableCell("a\tb\nc\u{202E}d"), #"a\tb\nc\u{202E}d"#)
+        XCTAssertEqual(SummaryRenderer.displayWidth(SummaryRenderer.tableCell("\t")), 2)
     }
 
     /// Whatever the labels, the table pads each to the widest, by widths known independently of

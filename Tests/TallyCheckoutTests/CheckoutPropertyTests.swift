@@ -28,8 +28,6 @@ final class CheckoutPropertyTests: XCTestCase {
         }
     }
 
-    /// `applying(_:)`, the pure form: the checkout and update `apply` gives on a copy, with the
-    /// checkout it was called on left equal to what it was before.
     /// Spellings the rules call the same give the same answer, from any state a run of events
     /// reaches: an entered coupon code with spaces or a tab around it is the code (`Coupon.code`),
     /// and a contact's country and region codes match in any case and with spaces around them
@@ -37,7 +35,7 @@ final class CheckoutPropertyTests: XCTestCase {
     func testSpellingsTheRulesCallTheSameGiveTheSameUpdate() {
         forAll(runs, count: 200) { start, events in
             var checkout = start
-            for event in events { checkout.apply(event) }
+            for event in events { _ = checkout.apply(event) }
             for code in checkout.coupons.map(\.code) {
                 var plain = checkout, spaced = checkout
                 let expected = plain.changeCouponCode(code), entered = spaced.changeCouponCode(" \(code)\t")
@@ -56,6 +54,8 @@ final class CheckoutPropertyTests: XCTestCase {
         }
     }
 
+    /// `applying(_:)`, the pure form: the checkout and update `apply` gives on a copy, with the
+    /// checkout it was called on left equal to what it was before.
     func testApplyingIsApplyWithoutChangingTheCheckout() {
         forAll(runs, count: 100) { start, events in
             var checkout = start
