@@ -127,7 +127,7 @@ extension XCTestCase {
         _ generator: Gen<Value>, count: Int? = nil, seed: UInt64? = nil,
         file: StaticString = #filePath, line: UInt = #line, _ property: (Value) throws -> Verdict
     ) {
-        ForAllRun.start(seed, place: Self.place(file, line), filter: testFilter) { report, _ in XCTFail(report, file: file, line: line) }
+        run(seed, file: file, line: line)
             .check(generator, count: count, property)
     }
 
@@ -141,13 +141,15 @@ extension XCTestCase {
         _ generator: Gen<Value>, count: Int? = nil, seed: UInt64? = nil,
         file: StaticString = #filePath, line: UInt = #line, _ property: (Value) throws -> Void
     ) {
-        ForAllRun.start(seed, place: Self.place(file, line), filter: testFilter) { report, _ in XCTFail(report, file: file, line: line) }
+        run(seed, file: file, line: line)
             .checkStatements(generator, count: count, property)
     }
 
-    /// `File.swift:12`: where a `forAll` is, as its messages name it.
-    static func place(_ file: StaticString, _ line: UInt) -> String {
-        ForAllRun.place("\(file)", line)
+    /// The run of a `forAll` at `file`:`line` of this test, its failure recorded with `XCTFail`.
+    private func run(_ seed: UInt64?, file: StaticString, line: UInt) -> ForAllRun {
+        ForAllRun.start(seed, place: ForAllRun.place("\(file)", line), filter: testFilter) { report, _ in
+            XCTFail(report, file: file, line: line)
+        }
     }
 
     /// A `swift test --filter` regular expression that selects this test and no other:

@@ -262,28 +262,27 @@ extension PropertyResult {
 /// spans lines is shown on one.
 enum ShownValue {
     static func text<Value>(_ value: Value) -> String {
-        if Value.self == String.self, let string = value as? String { return literal(string) }
-        if Value.self == Character.self, let character = value as? Character { return literal(String(character)) }
-        var shown = ""
-        for scalar in String(describing: value).unicodeScalars {
-            if let escape = escaped(scalar) { shown += escape } else { shown.unicodeScalars.append(scalar) }
+        if Value.self == String.self, let string = value as? String { return "\"" + escaping(string, asLiteral: true) + "\"" }
+        if Value.self == Character.self, let character = value as? Character {
+            return "\"" + escaping(String(character), asLiteral: true) + "\""
         }
-        return shown
+        return escaping(String(describing: value), asLiteral: false)
     }
 
-    /// `text` as a Swift string literal.
-    static func literal(_ text: String) -> String {
-        var shown = "\""
+    /// `text` with its invisible scalars escaped, and, for the inside of a Swift string literal,
+    /// its quotes, backslashes and NULs too.
+    private static func escaping(_ text: String, asLiteral: Bool) -> String {
+        var shown = ""
         for scalar in text.unicodeScalars {
             switch scalar {
-            case "\"": shown += "\\\""
-            case "\\": shown += "\\\\"
-            case "\0": shown += "\\0"
+            case "\"" where asLiteral: shown += "\\\""
+            case "\\" where asLiteral: shown += "\\\\"
+            case "\0" where asLiteral: shown += "\\0"
             default:
                 if let escape = escaped(scalar) { shown += escape } else { shown.unicodeScalars.append(scalar) }
             }
         }
-        return shown + "\""
+        return shown
     }
 
     /// The escape a scalar a terminal would not show is written as, or `nil` to write it as it is.
