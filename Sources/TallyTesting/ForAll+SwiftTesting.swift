@@ -82,6 +82,61 @@ public func forAll<Value>(
     SwiftTestingRun.start(seed, at: SwiftTestingRun.Place(sourceLocation)).checkStatements(generator, count: count, property)
 }
 
+#if compiler(>=6.2)
+/// Checks that `property`, which may await, holds for values from `generator` inside a Swift
+/// Testing `@Test`: the `forAll` of `async` tests.
+///
+/// ```swift
+/// @Test func quotesAreExact() async {
+///     let book = PriceBook()   // an actor
+///     await forAll(Gen.decimal(.moneySized)) { amount in
+///         await book.quote(amount) == amount.rounded(scale: 2)
+///     }
+/// }
+/// ```
+/// The same runner as the synchronous form, with the failure shrunk by the same passes; every
+/// call of the body, the shrinker's replays included, runs in the test's task, on the test's
+/// actor, one at a time. A body that awaits nothing picks the synchronous form. Needs Swift 6.2
+/// or later.
+/// - Parameters: as for the synchronous form.
+public nonisolated(nonsending) func forAll<Value, Verdict: PropertyVerdict>(
+    _ generator: Gen<Value>, count: Int? = nil, seed: UInt64? = nil,
+    fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column,
+    _ property: nonisolated(nonsending) (Value) async throws -> Verdict
+) async {
+    await SwiftTestingRun.start(seed, at: SwiftTestingRun.Place(fileID: fileID, filePath: filePath, line: line, column: column))
+        .check(generator, count: count, property)
+}
+
+/// The statement form of the `async` `forAll`: the body throws on failure (`try expect(…)`),
+/// may await, and must call `expect` at least once over the run.
+/// - Parameters: as for the synchronous form.
+public nonisolated(nonsending) func forAll<Value>(
+    _ generator: Gen<Value>, count: Int? = nil, seed: UInt64? = nil,
+    fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column,
+    _ property: nonisolated(nonsending) (Value) async throws -> Void
+) async {
+    await SwiftTestingRun.start(seed, at: SwiftTestingRun.Place(fileID: fileID, filePath: filePath, line: line, column: column))
+        .checkStatements(generator, count: count, property)
+}
+
+/// The `async` `forAll` recording a failure at `sourceLocation`, for helpers.
+public nonisolated(nonsending) func forAll<Value, Verdict: PropertyVerdict>(
+    _ generator: Gen<Value>, count: Int? = nil, seed: UInt64? = nil, sourceLocation: SourceLocation,
+    _ property: nonisolated(nonsending) (Value) async throws -> Verdict
+) async {
+    await SwiftTestingRun.start(seed, at: SwiftTestingRun.Place(sourceLocation)).check(generator, count: count, property)
+}
+
+/// The statement form of the `async` `forAll` recording a failure at `sourceLocation`.
+public nonisolated(nonsending) func forAll<Value>(
+    _ generator: Gen<Value>, count: Int? = nil, seed: UInt64? = nil, sourceLocation: SourceLocation,
+    _ property: nonisolated(nonsending) (Value) async throws -> Void
+) async {
+    await SwiftTestingRun.start(seed, at: SwiftTestingRun.Place(sourceLocation)).checkStatements(generator, count: count, property)
+}
+#endif
+
 /// How a Swift Testing `forAll` names its place and test, and records a failure.
 enum SwiftTestingRun {
     /// The caller's place, as both runners take it. (Plain `#fileID`-style defaults, not

@@ -146,7 +146,7 @@ extension XCTestCase {
     }
 
     /// The run of a `forAll` at `file`:`line` of this test, its failure recorded with `XCTFail`.
-    private func run(_ seed: UInt64?, file: StaticString, line: UInt) -> ForAllRun {
+    func run(_ seed: UInt64?, file: StaticString, line: UInt) -> ForAllRun {
         ForAllRun.start(seed, place: ForAllRun.place("\(file)", line), filter: testFilter) { report, _ in
             XCTFail(report, file: file, line: line)
         }
@@ -194,6 +194,15 @@ final class PropertyNesting: @unchecked Sendable {
     var stop: PropertyStopped?
 
     init(seed: UInt64) { self.seed = seed }
+
+    /// What a case that returned `value` gives: an inner run that stopped (its test cancelled)
+    /// or failed decides. (Of a case that threw, `stop` decides, whatever the body threw after
+    /// it in the cancelled task.)
+    func outcome<T>(of value: T) throws -> T {
+        if let stop { throw stop }
+        if let failure { throw failure }
+        return value
+    }
 
     /// The seed of the next `forAll` inside this case.
     func nextSeed() -> UInt64 {
@@ -266,9 +275,19 @@ struct ForAllRun {
         ) { value in
             let verdict = try evaluating { try stoppingOnSkip { try property(value) } }
             verdicts += 1
-            if verdict.propertyUndecided { throw PropertyReturnedNil() }
-            return verdict.propertyHolds
+            return try Self.holds(verdict)
         }
+        finish(result, verdicts: verdicts)
+    }
+
+    /// Whether `verdict` holds; `nil` (`Bool?`) is a failure of its own kind.
+    static func holds(_ verdict: some PropertyVerdict) throws -> Bool {
+        if verdict.propertyUndecided { throw PropertyReturnedNil() }
+        return verdict.propertyHolds
+    }
+
+    /// Ends a `Bool`-form run that returned `verdicts` verdicts.
+    func finish<Value>(_ result: PropertyResult<Value>, verdicts: Int) {
         // Each verdict is a check: inside a statement-form `forAll`'s body this one checks on the
         // outer body's behalf, as a statement-form one does.
         ExpectationCounter.current?.count += verdicts
@@ -286,6 +305,11 @@ struct ForAllRun {
                 return true
             }
         }
+        finish(result, expectations: counter)
+    }
+
+    /// Ends a statement-form run whose body called `expect` as `counter` counted.
+    func finish<Value>(_ result: PropertyResult<Value>, expectations counter: ExpectationCounter) {
         // A `forAll` inside another one's body checks on the outer body's behalf too.
         ExpectationCounter.current?.count += counter.count
         let report = PropertyReporter.failureReport(result, filter: filter)
@@ -294,24 +318,32 @@ struct ForAllRun {
     }
 
     /// `body`, with an `XCTSkip` it throws, or any error it throws once its task is cancelled,
-    /// turned into `PropertyStopped`: neither is a counterexample to shrink (replays in a
-    /// cancelled task would only meet the cancellation again). Only Swift Testing's
-    /// `Test.cancel()` marks the test itself as cancelled (`testCancelled`); any other error in a
-    /// cancelled task (a `CancellationError`, an `expect` that failed) is still a failure.
+    /// turned into `PropertyStopped` (see `stopping(_:)`).
     private func stoppingOnSkip<T>(_ body: () throws -> T) throws -> T {
         do {
             return try body()
-        } catch let skip as XCTSkip {
-            throw PropertyStopped(
+        } catch {
+            throw stopping(error)
+        }
+    }
+
+    /// `error`, or the `PropertyStopped` it means: an `XCTSkip`, or any error thrown once the
+    /// task is cancelled, is not a counterexample to shrink (replays in a cancelled task would
+    /// only meet the cancellation again). Only Swift Testing's `Test.cancel()` marks the test
+    /// itself as cancelled (`testCancelled`); any other error in a cancelled task (a
+    /// `CancellationError`, an `expect` that failed) is still a failure.
+    func stopping(_ error: any Error) -> any Error {
+        if let skip = error as? XCTSkip {
+            return PropertyStopped(
                 message: "the property threw XCTSkip (\(skip.message ?? "no message")), which cannot skip the test "
                     + "from inside forAll; call XCTSkip before forAll (in Swift Testing, `try Test.cancel()` works inside it)")
-        } catch where Task.isCancelled && !(error is PropertyStopped) {
-            // `Test.cancel()` cancels the task, then throws this (internal) type.
-            let testCancelled = String(reflecting: type(of: error)) == "Testing.SkipInfo"
-            throw PropertyStopped(
-                message: testCancelled ? "the test was cancelled (Test.cancel())" : "the task was cancelled, and the property threw \(error)",
-                testCancelled: testCancelled)
         }
+        guard Task.isCancelled, !(error is PropertyStopped) else { return error }
+        // `Test.cancel()` cancels the task, then throws this (internal) type.
+        let testCancelled = String(reflecting: type(of: error)) == "Testing.SkipInfo"
+        return PropertyStopped(
+            message: testCancelled ? "the test was cancelled (Test.cancel())" : "the task was cancelled, and the property threw \(error)",
+            testCancelled: testCancelled)
     }
 
     /// Replays the shrinker may spend: fewer inside another `forAll`, whose own shrinker replays
@@ -334,17 +366,11 @@ struct ForAllRun {
     /// inside it fails the case.
     func evaluating<T>(_ body: () throws -> T) throws -> T {
         let nesting = PropertyNesting(seed: seed)
-        let value: T
         do {
-            value = try PropertyNesting.$current.withValue(nesting) { try body() }
+            return try nesting.outcome(of: PropertyNesting.$current.withValue(nesting) { try body() })
         } catch {
-            // An inner run that stopped (its test cancelled) decides, whatever the body threw
-            // after it in the cancelled task.
             throw nesting.stop ?? error
         }
-        if let stop = nesting.stop { throw stop }
-        if let inner = nesting.failure { throw inner }
-        return value
     }
 
     /// Records `report` (`record`), or, inside another `forAll`, hands a one-line summary to the

@@ -67,46 +67,100 @@ public enum Property {
         _ generator: Gen<Value>, count: Int? = nil, seed: UInt64? = nil, maxShrinkAttempts: Int = 5_000,
         beforeShrinking: ((String) -> Void)?, _ property: (Value) throws -> Bool
     ) -> PropertyResult<Value> {
-        let runSeed = seed ?? environmentSeed ?? UInt64.random(in: 0...UInt64.max)
-        if let problem = environmentProblem ?? count.flatMap({ $0 < 1 ? "count: \($0) is not a positive number of cases" : nil }) {
-            return PropertyResult(seed: runSeed, casesRun: 0, failure: nil, generationError: PropertyConfigurationError(message: problem))
-        }
-        let cases = max(count ?? defaultCount, environmentCount ?? 0)
-        var seeds = SplitMix64(seed: runSeed)
-        for index in 0..<cases {
-            var choices = Choices(random: SplitMix64(seed: seeds.next()))
-            let value: Value
-            do {
-                value = try generator.generate(&choices)
-            } catch {
-                return PropertyResult(seed: runSeed, casesRun: index + 1, failure: nil, generationError: error)
-            }
+        var run = CaseRun(generator, count: count, seed: seed)
+        if let result = run.refused { return result }
+        while let (choices, value) = run.nextCase() {
             guard let failure = evaluate(property, value) else { continue }
-            if let stop = failure.stop {
-                // Not a counterexample (an `XCTSkip` in the body): stop without shrinking.
-                return PropertyResult(seed: runSeed, casesRun: index + 1, failure: nil, generationError: stop)
-            }
-            beforeShrinking?("case \(index) of seed \(runSeed) failed: \(ShownValue.text(value)) (\(failure.message)); shrinking it")
+            if let result = run.stops(on: failure) { return result }
+            beforeShrinking?(run.failingCaseLine(value, failure))
             // Shrink without re-entering the caller's closure concurrently: it runs in this thread.
             return withoutActuallyEscaping(property) { property in
-                var shrinker = Shrinker(
-                    generator: generator, choices: choices, value: value, maxAttempts: maxShrinkAttempts
-                ) { evaluate(property, $0)?.kind == failure.kind }
+                let judging = Shrinker.judging(generator, choices: choices, value: value, maxAttempts: maxShrinkAttempts) {
+                    evaluate(property, $0)?.kind == failure.kind
+                }
+                var shrinker = judging.shrinker
                 shrinker.shrink()
-                let counterexample = Counterexample(
-                    original: value, shrunk: shrinker.bestValue, caseIndex: index,
-                    originalFailure: failure.message,
-                    // Checked once more for the report: a property that now passes on it is not
-                    // deterministic, and the report says so rather than repeat an old failure
-                    // (review, 2026-11-30).
-                    shrunkFailure: evaluate(property, shrinker.bestValue)?.message
-                        ?? "passed when checked again: the property is not deterministic",
-                    shrinkSteps: shrinker.improvements, shrinkAttempts: shrinker.attempts, choices: shrinker.best,
-                    kind: failure.kind)
-                return PropertyResult(seed: runSeed, casesRun: index + 1, failure: counterexample, generationError: nil)
+                let shrunk = judging.bestValue()
+                return run.found(value, failure, shrinker.outcome, shrunk: shrunk, shrunkFailure: evaluate(property, shrunk))
             }
         }
-        return PropertyResult(seed: runSeed, casesRun: cases, failure: nil, generationError: nil)
+        return run.passed
+    }
+
+    /// The cases of one run, generated in turn, and the results it can end with; shared by the
+    /// property that answers at once and the one that awaits (`Property+Async.swift`).
+    struct CaseRun<Value> {
+        let generator: Gen<Value>
+        let seed: UInt64
+        let cases: Int
+        /// A mistake in the count or the environment: the run does not start.
+        let problem: PropertyConfigurationError?
+        private var seeds: SplitMix64
+        /// The index of the current case.
+        private(set) var index = -1
+        /// Set when the generator could not make the next case's value: the run's result.
+        private(set) var generationFailure: PropertyResult<Value>?
+
+        init(_ generator: Gen<Value>, count: Int?, seed: UInt64?) {
+            self.generator = generator
+            self.seed = seed ?? environmentSeed ?? UInt64.random(in: 0...UInt64.max)
+            problem = (environmentProblem ?? count.flatMap { $0 < 1 ? "count: \($0) is not a positive number of cases" : nil })
+                .map(PropertyConfigurationError.init(message:))
+            cases = max(count ?? defaultCount, environmentCount ?? 0)
+            seeds = SplitMix64(seed: self.seed)
+        }
+
+        /// The result of a run that does not start, or `nil`.
+        var refused: PropertyResult<Value>? {
+            problem.map { PropertyResult(seed: seed, casesRun: 0, failure: nil, generationError: $0) }
+        }
+
+        /// The next case's choices and value, or `nil` after the last case or when the generator
+        /// failed (`generationFailure`).
+        mutating func nextCase() -> (Choices, Value)? {
+            guard generationFailure == nil, index + 1 < cases else { return nil }
+            index += 1
+            var choices = Choices(random: SplitMix64(seed: seeds.next()))
+            do {
+                let value = try generator.generate(&choices)
+                return (choices, value)
+            } catch {
+                generationFailure = PropertyResult(seed: seed, casesRun: index + 1, failure: nil, generationError: error)
+                return nil
+            }
+        }
+
+        /// The result after the last case: the generator's failure, or a pass.
+        var passed: PropertyResult<Value> {
+            generationFailure ?? PropertyResult(seed: seed, casesRun: cases, failure: nil, generationError: nil)
+        }
+
+        /// The result when `failure` is not a counterexample (an `XCTSkip` in the body): the run
+        /// stops without shrinking.
+        func stops(on failure: Failure) -> PropertyResult<Value>? {
+            failure.stop.map { PropertyResult(seed: seed, casesRun: index + 1, failure: nil, generationError: $0) }
+        }
+
+        /// What `beforeShrinking` is told.
+        func failingCaseLine(_ value: Value, _ failure: Failure) -> String {
+            "case \(index) of seed \(seed) failed: \(ShownValue.text(value)) (\(failure.message)); shrinking it"
+        }
+
+        /// The result once the current case failed as `failure` and shrank to `shrunk`, which
+        /// fails as `shrunkFailure` when checked again.
+        func found(
+            _ value: Value, _ failure: Failure, _ shrinking: Shrinker.Outcome, shrunk: Value, shrunkFailure: Failure?
+        ) -> PropertyResult<Value> {
+            let counterexample = Counterexample(
+                original: value, shrunk: shrunk, caseIndex: index, originalFailure: failure.message,
+                // Checked once more for the report: a property that now passes on it is not
+                // deterministic, and the report says so rather than repeat an old failure
+                // (review, 2026-11-30).
+                shrunkFailure: shrunkFailure?.message ?? "passed when checked again: the property is not deterministic",
+                shrinkSteps: shrinking.improvements, shrinkAttempts: shrinking.attempts, choices: shrinking.best,
+                kind: failure.kind)
+            return PropertyResult(seed: seed, casesRun: index + 1, failure: counterexample, generationError: nil)
+        }
     }
 
     /// How a property failed: `kind` tells failures apart for shrinking, `message` is for people;
@@ -121,19 +175,27 @@ public enum Property {
     static func evaluate<Value>(_ property: (Value) throws -> Bool, _ value: Value) -> Failure? {
         do {
             return try property(value) ? nil : Failure(kind: "false", message: "returned false")
-        } catch let error as PropertyExpectationFailure {
+        } catch {
+            return failure(throwing: error)
+        }
+    }
+
+    /// How a property that threw `error` failed.
+    static func failure(throwing error: any Error) -> Failure {
+        switch error {
+        case let error as PropertyExpectationFailure:
             return Failure(kind: "expect \(error.file):\(error.line)", message: "threw \(error)")
-        } catch is PropertyReturnedNil {
+        case is PropertyReturnedNil:
             // `nil` is its own failure: a wrong answer (`false`) must not shrink into an input the
             // body could not evaluate at all (a `try?` that met a division by zero).
             return Failure(kind: "nil", message: "returned nil")
-        } catch let stop as PropertyStopped {
+        case let stop as PropertyStopped:
             return Failure(kind: "stop", message: stop.message, stop: stop)
-        } catch let nested as NestedPropertyFailure {
+        case let nested as NestedPropertyFailure:
             // Kept to the inner failure's own kind and place: another inner failure (a different
             // inner `forAll`, one that now checks nothing) is a different bug.
             return Failure(kind: "nested \(nested.kind)", message: "threw \(nested)")
-        } catch {
+        default:
             // The case too (`Error._code` is an enum's case, an `NSError`'s code): one error type
             // per layer (`ArithmeticError`, `CheckoutError`) holds many different bugs.
             let type = String(reflecting: type(of: error))

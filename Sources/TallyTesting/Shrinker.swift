@@ -9,40 +9,82 @@
 /// spans with zeros; and, when
 /// nothing else helps, move value from earlier choices to later ones, then try each choice's
 /// smallest values one by one.
-struct Shrinker<Value> {
-    let generator: Gen<Value>
-    let fails: (Value) -> Bool
+///
+/// The passes see only choice sequences: replaying a candidate and checking the property is
+/// `judge`'s work (`Shrinker.judging` for a property that returns at once; `Property.shrinkingAsync`
+/// for one that awaits, which runs these passes on a thread of their own and judges in the
+/// caller's task). Both kinds of property are shrunk by the same passes, in the same order.
+struct Shrinker {
+    /// A candidate the judge adopted: the choices its value consumed, and their spans.
+    struct Accepted: Sendable {
+        let used: [UInt64]
+        let spans: [Range<Int>]
+    }
+
+    /// `candidate`'s value and what it consumed, when that is shortlex-smaller than `best` and
+    /// the value still fails the same way; `nil` otherwise.
+    let judge: (_ candidate: [UInt64], _ best: [UInt64]) -> Accepted?
+    /// Whether to stop at once: in a cancelled task (a time limit, a cancelled test), every replay
+    /// would only meet the cancellation, and the best value so far is the answer.
+    let stopped: () -> Bool
     let maxAttempts: Int
     private(set) var best: [UInt64]
     /// The spans of `best` (see `Choices.spans`).
     private(set) var spans: [Range<Int>]
-    private(set) var bestValue: Value
     private(set) var attempts = 0
     private(set) var improvements = 0
 
-    init(generator: Gen<Value>, choices: Choices, value: Value, maxAttempts: Int, fails: @escaping (Value) -> Bool) {
-        self.generator = generator
-        self.best = choices.recorded
-        self.spans = choices.spans
-        self.bestValue = value
+    init(
+        best: [UInt64], spans: [Range<Int>], maxAttempts: Int, stopped: @escaping () -> Bool = { Task.isCancelled },
+        judge: @escaping (_ candidate: [UInt64], _ best: [UInt64]) -> Accepted?
+    ) {
+        self.best = best
+        self.spans = spans
         self.maxAttempts = maxAttempts
-        self.fails = fails
+        self.stopped = stopped
+        self.judge = judge
     }
+
+    /// The value `candidate` generates and what it consumed, when that is shortlex-smaller than
+    /// `best`; `nil` when it is not, or when the generator rejects the candidate.
+    static func replay<Value>(_ generator: Gen<Value>, _ candidate: [UInt64], below best: [UInt64]) -> (Value, Accepted)? {
+        var choices = Choices(replaying: candidate)
+        guard let value = try? generator.generate(&choices), shortlexLess(choices.recorded, best) else { return nil }
+        return (value, Accepted(used: choices.recorded, spans: choices.spans))
+    }
+
+    /// A shrinker for a property that answers at once, from the failing case's `choices` and
+    /// `value`; `bestValue` is the simplest failing value found so far.
+    static func judging<Value>(
+        _ generator: Gen<Value>, choices: Choices, value: Value, maxAttempts: Int, fails: @escaping (Value) -> Bool
+    ) -> (shrinker: Shrinker, bestValue: () -> Value) {
+        var bestValue = value
+        let shrinker = Shrinker(best: choices.recorded, spans: choices.spans, maxAttempts: maxAttempts) { candidate, best in
+            guard let (value, accepted) = replay(generator, candidate, below: best), fails(value) else { return nil }
+            bestValue = value
+            return accepted
+        }
+        return (shrinker, { bestValue })
+    }
+
+    /// Where shrinking ended: the simplest failing choices, the replays spent, the improvements.
+    struct Outcome: Sendable {
+        var best: [UInt64]
+        var attempts = 0
+        var improvements = 0
+    }
+
+    /// Where this shrinker stands.
+    var outcome: Outcome { Outcome(best: best, attempts: attempts, improvements: improvements) }
 
     /// Replays `candidate`; adopts it when it is simpler and still fails.
     @discardableResult
     mutating func consider(_ candidate: [UInt64]) -> Bool {
-        // In a cancelled task (a time limit, a cancelled test), every replay would only meet the
-        // cancellation: the best value so far is the answer.
-        guard attempts < maxAttempts, !Task.isCancelled else { return false }
+        guard attempts < maxAttempts, !stopped() else { return false }
         attempts += 1
-        var choices = Choices(replaying: candidate)
-        guard let value = try? generator.generate(&choices) else { return false }
-        let used = choices.recorded
-        guard Shrinker.shortlexLess(used, best), fails(value) else { return false }
-        best = used
-        spans = choices.spans
-        bestValue = value
+        guard let accepted = judge(candidate, best) else { return false }
+        best = accepted.used
+        spans = accepted.spans
         improvements += 1
         return true
     }

@@ -31,6 +31,15 @@ final class ForAllReportingTests: XCTestCase {
         return captured
     }
 
+    /// `failures(_:)` for a body that awaits.
+    private func failures(_ body: () async -> Void) async -> [String] {
+        capturing = true
+        captured = []
+        await body()
+        capturing = false
+        return captured
+    }
+
     func testAFalseBoolPropertyIsReportedWithSeedAndShrunkValue() {
         let reports = failures { forAll(Gen.int(in: 0...1000), seed: 3) { $0 < 10 } }
         XCTAssertEqual(reports.count, 1)
@@ -184,5 +193,65 @@ final class ForAllReportingTests: XCTestCase {
     func testPassingPropertiesRecordNothing() {
         XCTAssertEqual(failures { forAll(Gen.decimal(), count: 50) { a in a == a } }, [])
         XCTAssertEqual(failures { forAll(Gen.decimal(), count: 50) { a in try expect(a - a == 0) } }, [])
+    }
+
+    // MARK: The `async` forAll, reported as the synchronous one
+
+    func testAnAwaitingPropertyIsReportedLikeASynchronousOne() async {
+        let reports = await failures { await forAll(Gen.int(in: 0...1000), seed: 3) { x in await Task.yield(); return x < 10 } }
+        let now = failures { forAll(Gen.int(in: 0...1000), seed: 3) { $0 < 10 } }
+        XCTAssertEqual(reports.count, 1)
+        XCTAssertTrue(reports.first?.contains("shrunk:   10 (returned false") == true, "\(reports)")
+        XCTAssertEqual(reports, now, "the same report, replay command included")
+        XCTAssertTrue(
+            reports.first?.contains(#"--filter '(^|\.)TallyTestingTests\.ForAllReportingTests/testAnAwaitingPropertyIsReportedLikeASynchronousOne$'"#) == true,
+            "\(reports)")
+        let statements = await failures {
+            await forAll(Gen.int(in: 0...1000), seed: 2) { x in
+                await Task.yield()
+                try expect(x < 300, "below 300")
+            }
+        }
+        XCTAssertEqual(statements.count, 1)
+        XCTAssertTrue(statements.first?.contains("shrunk:   300 (threw below 300") == true, "\(statements)")
+        let optional = await failures { await forAll(Gen.int(in: 0...10), seed: 1) { x -> Bool? in await Task.yield(); return x > 100 ? true : nil } }
+        XCTAssertTrue(optional.first?.contains("shrunk:   0 (returned nil") == true, "\(optional)")
+    }
+
+    func testAnAwaitingStatementBodyThatChecksNothingFails() async {
+        let reports = await failures {
+            await forAll(Gen.int(in: 0...10), seed: 1) { x in
+                await Task.yield()
+                _ = x + 1 > 100  // a forgotten `return`
+            }
+        }
+        XCTAssertEqual(reports.count, 1)
+        XCTAssertTrue(reports.first?.contains("without calling expect") == true, "\(reports)")
+        let passing = await failures { await forAll(Gen.decimal(), count: 50) { a in await Task.yield(); return a == a } }
+        XCTAssertEqual(passing, [])
+    }
+
+    /// `XCTSkip` stops the run without shrinking; a failing `forAll` inside the body, awaiting
+    /// or not, fails the outer case once; an awaiting one inside a synchronous test's
+    /// property cannot be written (the body would be `async`), so nesting goes one way only.
+    func testAwaitingPropertiesStopAndNestAsSynchronousOnesDo() async throws {
+        let skipped = await failures { await forAll(Gen.int(in: 0...10), seed: 1) { (_: Int) async throws -> Bool in throw XCTSkip("not here") } }
+        XCTAssertTrue(skipped.first?.contains("Property stopped at case 0 of seed 1: the property threw XCTSkip (not here)") == true, "\(skipped)")
+        for awaitingInside in [false, true] {
+            let reports = await failures {
+                await forAll(Gen.int(in: 0...100), seed: 7) { outer in
+                    await Task.yield()
+                    if awaitingInside {
+                        await self.forAll(Gen.int(in: 0...100), count: 10) { inner in await Task.yield(); return inner + outer < 150 }
+                    } else {
+                        self.forAll(Gen.int(in: 0...100), count: 10) { inner in inner + outer < 150 }
+                    }
+                }
+            }
+            XCTAssertEqual(reports.count, 1, "\(reports)")
+            let report = try XCTUnwrap(reports.first)
+            XCTAssertTrue(report.contains("inside it failed on"), report)
+            XCTAssertTrue(report.contains("TALLY_PROPERTY_SEED=7"), report)
+        }
     }
 }

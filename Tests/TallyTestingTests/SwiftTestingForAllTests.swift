@@ -32,6 +32,17 @@ func recordedIssues(_ body: () -> Void) -> [(comment: String, line: Int?)] {
     return issues.all
 }
 
+/// `recordedIssues(_:)` for a body that awaits.
+func recordedIssues(_ body: () async -> Void) async -> [(comment: String, line: Int?)] {
+    let issues = RecordedIssues()
+    await withKnownIssue {
+        await body()
+    } matching: { issue in
+        issues.add(issue)
+    }
+    return issues.all
+}
+
 /// A count a property body can change (the body is not `mutating`).
 final class Counter: @unchecked Sendable {
     var count = 0
@@ -88,7 +99,79 @@ final class Counter: @unchecked Sendable {
         #expect(comment.contains("inside it failed on"), "\(comment)")
     }
 
+    /// The `async` form: a body that awaits is checked in this test's task, and a failure is one
+    /// issue at the `forAll` line, as for the synchronous form.
+    @Test func anAwaitingPropertyIsOneIssueAtItsLine() async throws {
+        let line = #line + 2
+        let issues = await recordedIssues {
+            await forAll(Gen.int(in: 0...1000), seed: 3) { x in
+                await Task.yield()
+                return x < 10
+            }
+        }
+        #expect(issues.count == 1)
+        let issue = try #require(issues.first)
+        #expect(issue.line == line)
+        #expect(issue.comment.contains("shrunk:   10 (returned false"), "\(issue.comment)")
+        #expect(issue.comment.contains(#"--filter '^TallyTestingTests\.SwiftTestingForAllTests/anAwaitingPropertyIsOneIssueAtItsLine\(\)/'"#), "\(issue.comment)")
+        let statements = await recordedIssues {
+            await forAll(Gen.int(in: 0...100), seed: 5) { x in
+                await Task.yield()
+                try expect(x < 50, "below 50")
+            }
+        }
+        #expect(statements.count == 1)
+        #expect(try #require(statements.first).comment.contains("shrunk:   50 (threw below 50 (SwiftTestingForAllTests.swift:"))
+        // Passing: nothing recorded, and every case awaited.
+        let calls = Counter()
+        await forAll(Gen.decimal(), count: 20, seed: 1) { a in
+            await Task.yield()
+            calls.count += 1
+            return a == a
+        }
+        #expect(calls.count == 20)
+    }
+
+    /// A helper passes its caller's place on to the `async` form.
+    @Test func anAwaitingHelperPassesItsCallersPlaceOn() async {
+        func checkSmall(sourceLocation: SourceLocation = #_sourceLocation) async {
+            await forAll(Gen.int(in: 0...100), seed: 3, sourceLocation: sourceLocation) { x in
+                await Task.yield()
+                try expect(x < 10)
+            }
+        }
+        let line = #line + 1
+        let issues = await recordedIssues { await checkSmall() }
+        #expect(issues.count == 1)
+        #expect(issues.first?.line == line)
+    }
+
+    /// The body runs on the test's actor: here the main actor, whose state it touches without
+    /// `await`.
+    @MainActor @Test func anAwaitingPropertyRunsOnTheTestsActor() async {
+        var calls = 0
+        await forAll(Gen.int(in: 0...100), count: 10, seed: 1) { x in
+            MainActor.preconditionIsolated("the property runs on the test's actor")
+            await Task.yield()
+            calls += 1
+            return x >= 0
+        }
+        #expect(calls == 10)
+    }
+
     #if compiler(>=6.3)  // `Test.cancel()` came with Swift 6.3
+    /// `Test.cancel()` inside an awaiting property stops the run as in a synchronous one.
+    @Test func cancelInsideAnAwaitingPropertyCancelsThisTest() async {
+        let calls = Counter()
+        await forAll(Gen.int(in: 0...100), seed: 1) { x in
+            await Task.yield()
+            calls.count += 1
+            if x > 10 { try Test.cancel("this test cancels itself from inside an awaiting property, on purpose") }
+            return true
+        }
+        #expect(calls.count == 1, "no shrinking replays after the cancel")
+    }
+
     /// `Test.cancel()` inside a property stops the run at once, without shrinking, and records
     /// no issue: this test is shown as cancelled (an issue would fail it).
     @Test func cancelInsideAPropertyCancelsThisTest() {
