@@ -41,6 +41,11 @@ private func summary<Value>(_ result: PropertyResult<Value>) -> String {
         + "choices \(failure.choices))"
 }
 
+/// The actor of the guide's example (Guides/PropertyTesting.md, "7. Properties that await").
+private actor Quotes {
+    func quote(_ amount: BigDecimal) -> BigDecimal { amount.rounded(scale: 2, .toNearestOrEven) }
+}
+
 private enum Context {
     @TaskLocal static var label = "none"
 }
@@ -150,5 +155,21 @@ final class AsyncPropertyTests: XCTestCase {
         }
         let quotes = await book.quotes
         XCTAssertEqual(quotes, 2 * Property.defaultCount)
+    }
+
+    /// The failure Guides/PropertyTesting.md shows for its awaiting example is what the runner
+    /// prints today for that seed.
+    func testTheGuidesAwaitingExampleReportsWhatItShows() async throws {
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        let guide = try String(contentsOf: root.appendingPathComponent("Guides/PropertyTesting.md"), encoding: .utf8)
+        let section = try XCTUnwrap(guide.components(separatedBy: "### 7. Properties that await").dropFirst().first)
+        let shown = section.components(separatedBy: "\n").filter { $0.hasPrefix("  original: ") || $0.hasPrefix("  shrunk:   ") }
+        XCTAssertEqual(shown.count, 2, "the section shows one report")
+        let quotes = Quotes()
+        let result = await Property.check(Gen.decimal(.moneySized).map { $0.magnitude }, seed: 2026) { amount in
+            await quotes.quote(amount) >= amount
+        }
+        let report = result.report(filter: nil)
+        for line in shown { XCTAssertTrue(report.contains(line), "the guide shows \(line); the runner prints:\n\(report)") }
     }
 }

@@ -21,3 +21,17 @@ public func total(of lines: [Line], taxRate rate: BigDecimal) -> BigDecimal {
     let subtotal = lines.reduce(BigDecimal.zero) { $0 + $1.amount }
     return subtotal + (subtotal * rate).rounded(scale: 2, .toNearestOrEven)
 }
+
+/// A till that rings lines up one at a time, as a point-of-sale service behind an actor would:
+/// its total must be the cart's.
+public actor Till {
+    private var lines: [Line] = []
+
+    public init() {}
+
+    /// Adds a line.
+    public func ring(_ line: Line) { lines.append(line) }
+
+    /// The total of the lines rung up, with tax at `rate`.
+    public func total(taxRate rate: BigDecimal) -> BigDecimal { Cart.total(of: lines, taxRate: rate) }
+}

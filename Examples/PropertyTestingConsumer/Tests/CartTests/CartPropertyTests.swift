@@ -25,4 +25,13 @@ final class CartPropertyTests: XCTestCase {
             total(of: lines, taxRate: "0.0825") == total(of: lines.reversed(), taxRate: "0.0825")
         }
     }
+
+    /// A property that awaits: code behind an actor, in an `async` test.
+    func testATillTotalsWhatTheCartTotals() async {
+        await forAll(line.array(count: 0...8)) { lines in
+            let till = Till()
+            for line in lines { await till.ring(line) }
+            return await till.total(taxRate: "0.0825") == total(of: lines, taxRate: "0.0825")
+        }
+    }
 }

@@ -25,4 +25,14 @@ import Testing
             try expect(tax.rounded(scale: 2, .towardZero) == tax, "tax is whole cents")
         }
     }
+
+    /// The statement form, awaiting an actor.
+    @Test func aTillRingsUpEveryLine() async {
+        await forAll(line.array(count: 0...8)) { lines in
+            let till = Till()
+            for line in lines { await till.ring(line) }
+            let total = await till.total(taxRate: 0)
+            try expect(total == lines.reduce(BigDecimal.zero) { $0 + $1.amount }, "the till's subtotal is the lines'")
+        }
+    }
 }
