@@ -56,26 +56,38 @@ extension ForAllRun {
     }
 
     /// The statement form, for a body that awaits.
-    nonisolated(nonsending) func checkStatements<Value>(
-        _ generator: Gen<Value>, count: Int?, _ property: nonisolated(nonsending) (Value) async throws -> Void
+    ///
+    /// (This and `evaluating` take the caller's `isolation` and hand it to `withValue` with a
+    /// closure that captures it: `withValue`'s operation is a plain `async` closure, which would
+    /// otherwise run on the global executor and take the body off the caller's actor.)
+    func checkStatements<Value>(
+        _ generator: Gen<Value>, count: Int?, isolation: isolated (any Actor)? = #isolation,
+        _ property: nonisolated(nonsending) (Value) async throws -> Void
     ) async {
         let counter = ExpectationCounter()
-        let result = await ExpectationCounter.$current.withValue(counter) {
-            await Property.check(
+        let result = await ExpectationCounter.$current.withValue(counter, operation: {
+            _ = isolation
+            return await Property.check(
                 generator, count: count, seed: seed, maxShrinkAttempts: maxShrinkAttempts, beforeShrinking: announceFailure
             ) { value in
                 try await evaluating { try await stoppingOnSkip { try await property(value) } }
                 return true
             }
-        }
+        }, isolation: isolation)
         finish(result, expectations: counter)
     }
 
-    /// `evaluating(_:)` for a body that awaits.
-    nonisolated(nonsending) func evaluating<T>(_ body: nonisolated(nonsending) () async throws -> T) async throws -> T {
+    /// `evaluating(_:)` for a body that awaits, on the caller's actor (see `checkStatements`).
+    func evaluating<T>(
+        isolation: isolated (any Actor)? = #isolation, _ body: nonisolated(nonsending) () async throws -> T
+    ) async throws -> T {
         let nesting = PropertyNesting(seed: seed)
         do {
-            return try nesting.outcome(of: await PropertyNesting.$current.withValue(nesting) { try await body() })
+            let value = try await PropertyNesting.$current.withValue(nesting, operation: {
+                _ = isolation
+                return try await body()
+            }, isolation: isolation)
+            return try nesting.outcome(of: value)
         } catch {
             throw nesting.stop ?? error
         }

@@ -15,9 +15,17 @@ public struct PropertyExpectationFailure: Error, CustomStringConvertible {
 
 /// Counts `expect` calls while a statement-style property runs, to catch a body that checks
 /// nothing (typically a `Bool` expression whose `return` was forgotten).
+///
+/// Under a lock: an awaiting body's child tasks (`async let`, a task group) inherit it and may
+/// call `expect` at the same time.
 final class ExpectationCounter: @unchecked Sendable {
-    var count = 0
+    private let lock = NSLock()
+    private var total = 0
     @TaskLocal static var current: ExpectationCounter?
+
+    var count: Int { lock.withLock { total } }
+
+    func add(_ n: Int) { lock.withLock { total += n } }
 }
 
 /// Fails the current property case unless `condition` holds.
@@ -37,7 +45,7 @@ public func expect(
     _ condition: @autoclosure () throws -> Bool, _ message: @autoclosure () -> String = "expectation failed",
     file: StaticString = #filePath, line: UInt = #line
 ) throws {
-    ExpectationCounter.current?.count += 1
+    ExpectationCounter.current?.add(1)
     guard try condition() else { throw PropertyExpectationFailure(message: message(), file: file, line: line) }
 }
 
@@ -56,7 +64,7 @@ public func require<Wrapped>(
     _ value: Wrapped?, _ message: @autoclosure () -> String = "required value is nil",
     file: StaticString = #filePath, line: UInt = #line
 ) throws -> Wrapped {
-    ExpectationCounter.current?.count += 1
+    ExpectationCounter.current?.add(1)
     guard let value else { throw PropertyExpectationFailure(message: message(), file: file, line: line) }
     return value
 }
@@ -186,14 +194,29 @@ final class PropertyNesting: @unchecked Sendable {
     @TaskLocal static var current: PropertyNesting?
 
     let seed: UInt64
+    /// Under a lock: an awaiting body's child tasks inherit the nesting and may run `forAll`s at
+    /// the same time. (Their seeds then follow the order in which they start, which a replay
+    /// need not repeat: run inner `forAll`s in the body's own task to replay them exactly.)
+    private let lock = NSLock()
     private var calls: UInt64 = 0
-    /// The first failure of a `forAll` inside the current case.
-    var failure: NestedPropertyFailure?
-    /// Set when a `forAll` inside the case was stopped (its body threw `XCTSkip`): the outer run
-    /// stops too, without shrinking, as it would for its own body.
-    var stop: PropertyStopped?
+    private var firstFailure: NestedPropertyFailure?
+    private var firstStop: PropertyStopped?
 
     init(seed: UInt64) { self.seed = seed }
+
+    /// The first failure of a `forAll` inside the current case.
+    var failure: NestedPropertyFailure? { lock.withLock { firstFailure } }
+    /// Set when a `forAll` inside the case was stopped (its body threw `XCTSkip`, or its test
+    /// was cancelled): the outer run stops too, without shrinking, as it would for its own body.
+    var stop: PropertyStopped? { lock.withLock { firstStop } }
+
+    /// Keeps the first of the inner runs' failures and stops: a later one changes nothing.
+    func record(stop: PropertyStopped? = nil, failure: @autoclosure () -> NestedPropertyFailure? = nil) {
+        lock.withLock {
+            guard firstFailure == nil, firstStop == nil else { return }
+            if let stop { firstStop = stop } else { firstFailure = failure() }
+        }
+    }
 
     /// What a case that returned `value` gives: an inner run that stopped (its test cancelled)
     /// or failed decides. (Of a case that threw, `stop` decides, whatever the body threw after
@@ -206,8 +229,11 @@ final class PropertyNesting: @unchecked Sendable {
 
     /// The seed of the next `forAll` inside this case.
     func nextSeed() -> UInt64 {
-        calls += 1
-        var mixer = SplitMix64(seed: seed ^ (calls &* 0x9E37_79B9_7F4A_7C15))
+        let call = lock.withLock {
+            calls += 1
+            return calls
+        }
+        var mixer = SplitMix64(seed: seed ^ (call &* 0x9E37_79B9_7F4A_7C15))
         return mixer.next()
     }
 }
@@ -290,7 +316,7 @@ struct ForAllRun {
     func finish<Value>(_ result: PropertyResult<Value>, verdicts: Int) {
         // Each verdict is a check: inside a statement-form `forAll`'s body this one checks on the
         // outer body's behalf, as a statement-form one does.
-        ExpectationCounter.current?.count += verdicts
+        ExpectationCounter.current?.add(verdicts)
         finish(PropertyReporter.failureReport(result, filter: filter), result: result)
     }
 
@@ -311,7 +337,7 @@ struct ForAllRun {
     /// Ends a statement-form run whose body called `expect` as `counter` counted.
     func finish<Value>(_ result: PropertyResult<Value>, expectations counter: ExpectationCounter) {
         // A `forAll` inside another one's body checks on the outer body's behalf too.
-        ExpectationCounter.current?.count += counter.count
+        ExpectationCounter.current?.add(counter.count)
         let report = PropertyReporter.failureReport(result, filter: filter)
             ?? PropertyReporter.uncheckedReport(result, expectations: counter.count)
         finish(report, result: result)
@@ -381,20 +407,19 @@ struct ForAllRun {
             record(report, (result.generationError as? PropertyStopped)?.testCancelled ?? false)
             return
         }
-        guard enclosing.failure == nil, enclosing.stop == nil else { return }
         if let stop = result.generationError as? PropertyStopped {
-            enclosing.stop = stop
+            enclosing.record(stop: stop)
         } else if let failure = result.failure {
-            enclosing.failure = NestedPropertyFailure(
+            enclosing.record(failure: NestedPropertyFailure(
                 kind: "\(place) \(failure.kind)",
                 description: "the forAll at \(place) inside it failed on \(ShownValue.text(failure.shrunk)) (\(failure.shrunkFailure); "
-                    + "first on \(ShownValue.text(failure.original)) at its case \(failure.caseIndex))")
+                    + "first on \(ShownValue.text(failure.original)) at its case \(failure.caseIndex))"))
         } else {
             // The first line: the rest is a replay command, which for an inner run is the outer one's.
             let kind = result.generationError.map { "generation \(String(reflecting: type(of: $0)))" } ?? "unchecked"
-            enclosing.failure = NestedPropertyFailure(
+            enclosing.record(failure: NestedPropertyFailure(
                 kind: "\(place) \(kind)",
-                description: "the forAll at \(place) inside it: " + (report.split(separator: "\n").first.map(String.init) ?? report))
+                description: "the forAll at \(place) inside it: " + (report.split(separator: "\n").first.map(String.init) ?? report)))
         }
     }
 }

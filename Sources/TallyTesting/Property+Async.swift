@@ -1,8 +1,6 @@
 // Properties whose body awaits: `Property.check` with an `async` body, and the shrinking it needs.
-#if canImport(Foundation)
-import Foundation
-#endif
 import Dispatch
+import Foundation
 
 #if compiler(>=6.2)
 
@@ -111,11 +109,11 @@ extension Property {
                 outcome.best = accepted.used
                 outcome.improvements += 1
             }
-            channel.answer(ShrinkChannel.Reply(accepted: accepted, stop: false))
+            channel.answer(accepted)
         }
         // Cancelled (here, or while waiting for a question, which ends the stream): the passes
-        // stop at their next step, and a question they asked meanwhile gets this answer.
-        channel.answer(ShrinkChannel.Reply(accepted: nil, stop: true))
+        // stop at their next step, and a question they asked meanwhile is answered "stop".
+        channel.stop()
         return outcome
     }
 }
@@ -123,8 +121,9 @@ extension Property {
 /// Where the shrinker's thread asks for judgements and the calling task answers them.
 ///
 /// The two sides take turns: the thread yields a question and waits on `answered`; the task
-/// writes the reply, then signals. The semaphore orders that write before the thread's read,
-/// so `reply` is never touched by both sides at once.
+/// writes the reply, then signals. At the end the task may also call `stop`, which can overlap
+/// the thread reading the last reply, so the reply and the stop are read and written under a
+/// lock.
 final class ShrinkChannel: @unchecked Sendable {
     struct Question: Sendable {
         let candidate: [UInt64]
@@ -133,7 +132,7 @@ final class ShrinkChannel: @unchecked Sendable {
 
     struct Reply: Sendable {
         let accepted: Shrinker.Accepted?
-        /// The task was cancelled: the passes stop.
+        /// The task was cancelled or is done: the passes stop.
         let stop: Bool
     }
 
@@ -150,7 +149,9 @@ final class ShrinkChannel: @unchecked Sendable {
     let questions: AsyncStream<Question>
     private let continuation: AsyncStream<Question>.Continuation
     private let answered = DispatchSemaphore(value: 0)
-    private var reply = Reply(accepted: nil, stop: true)
+    private let lock = NSLock()
+    private var reply: Shrinker.Accepted?
+    private var stopped = false
 
     init() {
         (questions, continuation) = AsyncStream.makeStream(of: Question.self, bufferingPolicy: .unbounded)
@@ -160,12 +161,23 @@ final class ShrinkChannel: @unchecked Sendable {
     func ask(_ question: Question) -> Reply {
         continuation.yield(question)
         answered.wait()
-        return reply
+        return lock.withLock { Reply(accepted: reply, stop: stopped) }
     }
 
     /// The task's side: replies to the question asked last.
-    func answer(_ reply: Reply) {
-        self.reply = reply
+    func answer(_ accepted: Shrinker.Accepted?) {
+        lock.withLock { reply = accepted }
+        answered.signal()
+    }
+
+    /// The task's side, at the end: the passes stop, and a question asked and not answered gets
+    /// no judgement. (When none is waiting, the extra signal is never consumed, which is
+    /// harmless: a semaphore may be freed with a value above its initial one.)
+    func stop() {
+        lock.withLock {
+            reply = nil
+            stopped = true
+        }
         answered.signal()
     }
 

@@ -46,6 +46,34 @@ private actor Quotes {
     func quote(_ amount: BigDecimal) -> BigDecimal { amount.rounded(scale: 2, .toNearestOrEven) }
 }
 
+/// The actor the isolation probes below must run on.
+private let probeHost = ProbeHost()
+
+/// Bodies that run where their caller runs (`nonisolated(nonsending)`), and say where that is:
+/// a closure literal written in an actor's method is isolated to that actor whatever the runner
+/// does, so only a body like these shows whether the runner kept the caller's actor.
+private nonisolated(nonsending) func runsOnTheHost(_: Int) async -> Bool { #isolation === probeHost }
+private nonisolated(nonsending) func expectsTheHost(_: Int) async throws {
+    let here = #isolation  // read here: inside `expect`'s autoclosure it is the autoclosure's
+    try expect(here === probeHost, "runs on the host")
+}
+
+private actor ProbeHost {
+    /// Each runner's name, and whether every call of its body ran on this actor.
+    func runEveryRunner() async -> [String: Bool] {
+        var onHost: [String: Bool] = [:]
+        onHost["Property.check"] = await Property.check(Gen.int(in: 0...100), count: 5, seed: 1, runsOnTheHost).passed
+        var reports: [String] = []
+        await ForAllRun.start(1, place: "here", filter: nil) { report, _ in reports.append(report) }
+            .check(Gen.int(in: 0...100), count: 5, runsOnTheHost)
+        onHost["forAll, Bool form"] = reports.isEmpty
+        await ForAllRun.start(1, place: "here", filter: nil) { report, _ in reports.append(report) }
+            .checkStatements(Gen.int(in: 0...100), count: 5, expectsTheHost)
+        onHost["forAll, statement form"] = reports.isEmpty
+        return onHost
+    }
+}
+
 private enum Context {
     @TaskLocal static var label = "none"
 }
@@ -92,6 +120,44 @@ final class AsyncPropertyTests: XCTestCase {
         XCTAssertGreaterThan(try XCTUnwrap(now.failure).shrinkAttempts, 0)
         let hostCalls = await host.calls
         XCTAssertEqual(hostCalls, calls)
+    }
+
+    /// A body that runs where its caller runs is called on the caller's actor by every runner
+    /// (`TaskLocal.withValue`, which `forAll` sets its context with, would otherwise move it to
+    /// the global executor).
+    func testEveryRunnerKeepsTheCallersActor() async {
+        let onHost = await probeHost.runEveryRunner()
+        XCTAssertEqual(onHost, ["Property.check": true, "forAll, Bool form": true, "forAll, statement form": true])
+    }
+
+    /// An awaiting body's child tasks inherit its context: their `expect` calls are counted and
+    /// their inner `forAll`s fail the outer case, once, however many run at the same time (the
+    /// counts are under a lock; CI runs this under ThreadSanitizer).
+    func testChildTasksOfAnAwaitingBodyShareItsContext() async throws {
+        var reports: [String] = []
+        await ForAllRun.start(1, place: "here", filter: nil) { report, _ in reports.append(report) }
+            .checkStatements(Gen.int(in: 0...100), count: 20) { x in
+                await withTaskGroup(of: Void.self) { group in
+                    for _ in 0..<8 { group.addTask { for _ in 0..<500 { try? expect(x >= 0) } } }
+                }
+            }
+        XCTAssertEqual(reports, [], "the children's expectations count")
+        await ForAllRun.start(2, place: "outer", filter: nil) { report, _ in reports.append(report) }
+            .check(Gen.int(in: 0...100), count: 20) { x in
+                await withTaskGroup(of: Void.self) { group in
+                    for child in 0..<8 {
+                        group.addTask {
+                            ForAllRun.start(nil, place: "inner \(child)", filter: nil) { _, _ in }
+                                .check(Gen.int(in: 0...100), count: 20) { y in x + y < 150 }
+                        }
+                    }
+                }
+                return true
+            }
+        XCTAssertEqual(reports.count, 1, "\(reports)")
+        let report = try XCTUnwrap(reports.first)
+        XCTAssertTrue(report.contains("Property failed at case"), report)
+        XCTAssertTrue(report.contains("threw the forAll at inner "), report)
     }
 
     /// Task-local values set around the run reach every call, replays included.
