@@ -46,7 +46,7 @@ extension ForAllRun {
     ) async {
         var verdicts = 0
         let result = await Property.check(
-            generator, count: count, seed: seed, maxShrinkAttempts: maxShrinkAttempts, beforeShrinking: announceFailure
+            generator, count: count, seed: seed, shrinking: shrinkLimits, beforeShrinking: announceFailure
         ) { value in
             let verdict = try await evaluating { try await stoppingOnSkip { try await property(value) } }
             verdicts += 1
@@ -68,7 +68,7 @@ extension ForAllRun {
         let result = await ExpectationCounter.$current.withValue(counter, operation: {
             _ = isolation
             return await Property.check(
-                generator, count: count, seed: seed, maxShrinkAttempts: maxShrinkAttempts, beforeShrinking: announceFailure
+                generator, count: count, seed: seed, shrinking: shrinkLimits, beforeShrinking: announceFailure
             ) { value in
                 try await evaluating { try await stoppingOnSkip { try await property(value) } }
                 return true

@@ -297,7 +297,7 @@ struct ForAllRun {
     func check<Value, Verdict: PropertyVerdict>(_ generator: Gen<Value>, count: Int?, _ property: (Value) throws -> Verdict) {
         var verdicts = 0
         let result = Property.check(
-            generator, count: count, seed: seed, maxShrinkAttempts: maxShrinkAttempts, beforeShrinking: announceFailure
+            generator, count: count, seed: seed, shrinking: shrinkLimits, beforeShrinking: announceFailure
         ) { value in
             let verdict = try evaluating { try stoppingOnSkip { try property(value) } }
             verdicts += 1
@@ -325,7 +325,7 @@ struct ForAllRun {
         let counter = ExpectationCounter()
         let result = ExpectationCounter.$current.withValue(counter) {
             Property.check(
-                generator, count: count, seed: seed, maxShrinkAttempts: maxShrinkAttempts, beforeShrinking: announceFailure
+                generator, count: count, seed: seed, shrinking: shrinkLimits, beforeShrinking: announceFailure
             ) { value in
                 try evaluating { try stoppingOnSkip { try property(value) } }
                 return true
@@ -374,7 +374,7 @@ struct ForAllRun {
 
     /// Replays the shrinker may spend: fewer inside another `forAll`, whose own shrinker replays
     /// the whole inner run for every candidate outer value.
-    var maxShrinkAttempts: Int { enclosing == nil ? 5_000 : 200 }
+    var shrinkLimits: ShrinkLimits { Property.shrinkLimits(maxAttempts: enclosing == nil ? 5_000 : 200, timeLimit: nil) }
 
     /// Writes the failing case to standard error before shrinking, at the top level only.
     var announceFailure: ((String) -> Void)? {

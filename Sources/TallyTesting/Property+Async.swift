@@ -28,14 +28,16 @@ extension Property {
     /// - Returns: the seed, the cases run, and the counterexample if one was found.
     public nonisolated(nonsending) static func check<Value>(
         _ generator: Gen<Value>, count: Int? = nil, seed: UInt64? = nil, maxShrinkAttempts: Int = 5_000,
-        _ property: nonisolated(nonsending) (Value) async throws -> Bool
+        shrinkTimeLimit: Duration? = nil, _ property: nonisolated(nonsending) (Value) async throws -> Bool
     ) async -> PropertyResult<Value> {
-        await check(generator, count: count, seed: seed, maxShrinkAttempts: maxShrinkAttempts, beforeShrinking: nil, property)
+        await check(
+            generator, count: count, seed: seed, shrinking: shrinkLimits(maxAttempts: maxShrinkAttempts, timeLimit: shrinkTimeLimit),
+            beforeShrinking: nil, property)
     }
 
-    /// The `async` form of `check(_:count:seed:maxShrinkAttempts:beforeShrinking:_:)`.
+    /// The `async` form of `check(_:count:seed:shrinking:beforeShrinking:_:)`.
     nonisolated(nonsending) static func check<Value>(
-        _ generator: Gen<Value>, count: Int? = nil, seed: UInt64? = nil, maxShrinkAttempts: Int = 5_000,
+        _ generator: Gen<Value>, count: Int?, seed: UInt64?, shrinking limits: ShrinkLimits,
         beforeShrinking: ((String) -> Void)?, _ property: nonisolated(nonsending) (Value) async throws -> Bool
     ) async -> PropertyResult<Value> {
         var run = CaseRun(generator, count: count, seed: seed)
@@ -45,9 +47,7 @@ extension Property {
             if let result = run.stops(on: failure) { return result }
             beforeShrinking?(run.failingCaseLine(value, failure))
             var bestValue = value
-            let shrinking = await shrinkingAsync(
-                best: choices.recorded, spans: choices.spans, maxAttempts: maxShrinkAttempts
-            ) { candidate, best in
+            let shrinking = await shrinkingAsync(best: choices.recorded, spans: choices.spans, limits: limits) { candidate, best in
                 guard let (value, accepted) = Shrinker.replay(generator, candidate, below: best),
                     await evaluate(property, value)?.kind == failure.kind
                 else { return nil }
@@ -77,18 +77,19 @@ extension Property {
     /// of their own (never one of the cooperative pool's, which a waiting thread could starve),
     /// which waits for each judgement; `judge` runs here, in the calling task, one candidate at a
     /// time. Only choice sequences cross between the two: the values are made and checked on
-    /// this side. Cancellation of the calling task stops the passes, as it does for the
-    /// synchronous shrinker.
+    /// this side. The limits (time, cancellation of the calling task) are checked here, before
+    /// each judgement, and stop the passes; the replay limit is the passes' own.
     nonisolated(nonsending) static func shrinkingAsync(
-        best: [UInt64], spans: [Range<Int>], maxAttempts: Int,
+        best: [UInt64], spans: [Range<Int>], limits: ShrinkLimits,
         judge: nonisolated(nonsending) (_ candidate: [UInt64], _ best: [UInt64]) async -> Shrinker.Accepted?
     ) async -> Shrinker.Outcome {
         let channel = ShrinkChannel()
+        let maxAttempts = limits.maxAttempts
         let thread = Thread {
             ShrinkChannel.running.add(1)
             defer { ShrinkChannel.running.add(-1) }
             var stop = false
-            var passes = Shrinker(best: best, spans: spans, maxAttempts: maxAttempts, stopped: { stop }) { candidate, best in
+            var passes = Shrinker(best: best, spans: spans, maxAttempts: maxAttempts, stopped: { stop ? "stopped" : nil }) { candidate, best in
                 let reply = channel.ask(ShrinkChannel.Question(candidate: candidate, best: best))
                 if reply.stop { stop = true }
                 return reply.accepted
@@ -101,8 +102,12 @@ extension Property {
         // The same bookkeeping as the passes' own: one attempt per question, one improvement per
         // candidate accepted.
         var outcome = Shrinker.Outcome(best: best)
+        let start = ContinuousClock.now
         for await question in channel.questions {
-            if Task.isCancelled { break }
+            if let reason = limits.stopReason(since: start) {
+                outcome.cutShort = reason
+                break
+            }
             let accepted = await judge(question.candidate, question.best)
             outcome.attempts += 1
             if let accepted {
@@ -111,8 +116,11 @@ extension Property {
             }
             channel.answer(accepted)
         }
-        // Cancelled (here, or while waiting for a question, which ends the stream): the passes
-        // stop at their next step, and a question they asked meanwhile is answered "stop".
+        // Cancelled (here, or while waiting for a question, which ends the stream), or out of
+        // time: the passes stop at their next step, and a question they asked meanwhile is
+        // answered "stop".
+        if outcome.cutShort == nil, Task.isCancelled { outcome.cutShort = "the task was cancelled" }
+        outcome.cutShort = outcome.cutShort ?? ShrinkLimits.replayLimitReason(attempts: outcome.attempts, maxAttempts: maxAttempts)
         channel.stop()
         return outcome
     }

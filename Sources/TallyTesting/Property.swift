@@ -14,6 +14,22 @@ public enum Property {
         ProcessInfo.processInfo.environment["TALLY_PROPERTY_COUNT"].flatMap(Int.init)
     }
 
+    /// How long shrinking one failure may take when a property does not say: 60 seconds, then
+    /// the simplest value found so far is reported (`TALLY_PROPERTY_SHRINK_SECONDS` sets it).
+    public static let defaultShrinkTimeLimit: Duration = .seconds(60)
+
+    /// `TALLY_PROPERTY_SHRINK_SECONDS`, the shrinking time limit of every property that does not
+    /// set its own.
+    static var environmentShrinkTimeLimit: Duration? {
+        ProcessInfo.processInfo.environment["TALLY_PROPERTY_SHRINK_SECONDS"].flatMap(Int.init).map { .seconds($0) }
+    }
+
+    /// The limits of shrinking for a run: `maxAttempts` replays and `timeLimit` (else the
+    /// environment's or the default time).
+    static func shrinkLimits(maxAttempts: Int, timeLimit: Duration?) -> ShrinkLimits {
+        ShrinkLimits(maxAttempts: maxAttempts, timeLimit: timeLimit ?? environmentShrinkTimeLimit ?? defaultShrinkTimeLimit)
+    }
+
     /// `TALLY_PROPERTY_SEED`, which replays a reported run.
     public static var environmentSeed: UInt64? {
         ProcessInfo.processInfo.environment["TALLY_PROPERTY_SEED"].flatMap(UInt64.init)
@@ -27,6 +43,9 @@ public enum Property {
         }
         if let count = environment["TALLY_PROPERTY_COUNT"], (Int(count) ?? 0) < 1 {
             return "TALLY_PROPERTY_COUNT=\(count) is not a positive number of cases"
+        }
+        if let seconds = environment["TALLY_PROPERTY_SHRINK_SECONDS"], (Int(seconds) ?? 0) < 1 {
+            return "TALLY_PROPERTY_SHRINK_SECONDS=\(seconds) is not a positive number of seconds"
         }
         return nil
     }
@@ -51,20 +70,26 @@ public enum Property {
     ///     having checked nothing): the result is then a `PropertyConfigurationError`.
     ///   - seed: the run's seed; `TALLY_PROPERTY_SEED`, else a fresh random seed, when `nil`.
     ///   - maxShrinkAttempts: replays the shrinker may spend (default 5,000).
+    ///   - shrinkTimeLimit: how long the shrinker may take; `TALLY_PROPERTY_SHRINK_SECONDS`, else
+    ///     `defaultShrinkTimeLimit` (60 seconds), when `nil`. Past either limit, or in a cancelled
+    ///     task, the simplest value found so far is the counterexample, and
+    ///     `Counterexample.shrinkCutShort` says why it stopped.
     ///   - property: returns `false` or throws to signal a counterexample.
     /// - Returns: the seed, the cases run, and the counterexample if one was found.
     public static func check<Value>(
         _ generator: Gen<Value>, count: Int? = nil, seed: UInt64? = nil, maxShrinkAttempts: Int = 5_000,
-        _ property: (Value) throws -> Bool
+        shrinkTimeLimit: Duration? = nil, _ property: (Value) throws -> Bool
     ) -> PropertyResult<Value> {
-        check(generator, count: count, seed: seed, maxShrinkAttempts: maxShrinkAttempts, beforeShrinking: nil, property)
+        check(
+            generator, count: count, seed: seed, shrinking: shrinkLimits(maxAttempts: maxShrinkAttempts, timeLimit: shrinkTimeLimit),
+            beforeShrinking: nil, property)
     }
 
     /// `check`, calling `beforeShrinking` with a line naming the failing case and value before
     /// the shrinker starts (`forAll` writes it to standard error: a crash while shrinking, in a
     /// smaller value the shrinker tried, would otherwise hide the failure that was found).
     static func check<Value>(
-        _ generator: Gen<Value>, count: Int? = nil, seed: UInt64? = nil, maxShrinkAttempts: Int = 5_000,
+        _ generator: Gen<Value>, count: Int?, seed: UInt64?, shrinking limits: ShrinkLimits,
         beforeShrinking: ((String) -> Void)?, _ property: (Value) throws -> Bool
     ) -> PropertyResult<Value> {
         var run = CaseRun(generator, count: count, seed: seed)
@@ -75,7 +100,7 @@ public enum Property {
             beforeShrinking?(run.failingCaseLine(value, failure))
             // Shrink without re-entering the caller's closure concurrently: it runs in this thread.
             return withoutActuallyEscaping(property) { property in
-                let judging = Shrinker.judging(generator, choices: choices, value: value, maxAttempts: maxShrinkAttempts) {
+                let judging = Shrinker.judging(generator, choices: choices, value: value, limits: limits) {
                     evaluate(property, $0)?.kind == failure.kind
                 }
                 var shrinker = judging.shrinker
@@ -157,8 +182,8 @@ public enum Property {
                 // deterministic, and the report says so rather than repeat an old failure
                 // (review, 2026-11-30).
                 shrunkFailure: shrunkFailure?.message ?? "passed when checked again: the property is not deterministic",
-                shrinkSteps: shrinking.improvements, shrinkAttempts: shrinking.attempts, choices: shrinking.best,
-                kind: failure.kind)
+                shrinkSteps: shrinking.improvements, shrinkAttempts: shrinking.attempts, shrinkCutShort: shrinking.cutShort,
+                choices: shrinking.best, kind: failure.kind)
             return PropertyResult(seed: seed, casesRun: index + 1, failure: counterexample, generationError: nil)
         }
     }
@@ -279,6 +304,10 @@ public struct Counterexample<Value> {
     public let shrinkSteps: Int
     /// How many replays shrinking spent.
     public let shrinkAttempts: Int
+    /// Why shrinking stopped before it ran out of simpler candidates to try — its replay limit,
+    /// its time limit, or a cancelled task — or `nil` when it did run out. When set, `shrunk`
+    /// may not be the simplest failing value.
+    public let shrinkCutShort: String?
     /// The shrunk value's choice sequence.
     public let choices: [UInt64]
     /// How it failed, as shrinking tells failures apart (`Property.Failure.kind`): a `forAll`
@@ -310,7 +339,7 @@ extension PropertyResult {
         return """
             Property failed at case \(failure.caseIndex) of seed \(seed).
               original: \(ShownValue.text(failure.original)) (\(failure.originalFailure))
-              shrunk:   \(ShownValue.text(failure.shrunk)) (\(failure.shrunkFailure); \(failure.shrinkSteps) steps, \(failure.shrinkAttempts) replays)
+              shrunk:   \(ShownValue.text(failure.shrunk)) (\(failure.shrunkFailure); \(failure.shrinkSteps) steps, \(failure.shrinkAttempts) replays\(failure.shrinkCutShort.map { "; cut short: " + $0 } ?? ""))
               replay:   \(replay)
             """
     }

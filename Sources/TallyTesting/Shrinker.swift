@@ -24,18 +24,21 @@ struct Shrinker {
     /// `candidate`'s value and what it consumed, when that is shortlex-smaller than `best` and
     /// the value still fails the same way; `nil` otherwise.
     let judge: (_ candidate: [UInt64], _ best: [UInt64]) -> Accepted?
-    /// Whether to stop at once: in a cancelled task (a time limit, a cancelled test), every replay
-    /// would only meet the cancellation, and the best value so far is the answer.
-    let stopped: () -> Bool
+    /// Why to stop at once, or `nil` to go on: in a cancelled task (a cancelled test), every
+    /// replay would only meet the cancellation, and past the time limit the best value so far
+    /// is the answer (see `ShrinkLimits`).
+    let stopped: () -> String?
     let maxAttempts: Int
     private(set) var best: [UInt64]
     /// The spans of `best` (see `Choices.spans`).
     private(set) var spans: [Range<Int>]
     private(set) var attempts = 0
     private(set) var improvements = 0
+    /// Why `stopped` ended the shrinking, when it did.
+    private(set) var stopReason: String?
 
     init(
-        best: [UInt64], spans: [Range<Int>], maxAttempts: Int, stopped: @escaping () -> Bool = { Task.isCancelled },
+        best: [UInt64], spans: [Range<Int>], maxAttempts: Int, stopped: @escaping () -> String?,
         judge: @escaping (_ candidate: [UInt64], _ best: [UInt64]) -> Accepted?
     ) {
         self.best = best
@@ -56,10 +59,13 @@ struct Shrinker {
     /// A shrinker for a property that answers at once, from the failing case's `choices` and
     /// `value`; `bestValue` is the simplest failing value found so far.
     static func judging<Value>(
-        _ generator: Gen<Value>, choices: Choices, value: Value, maxAttempts: Int, fails: @escaping (Value) -> Bool
+        _ generator: Gen<Value>, choices: Choices, value: Value, limits: ShrinkLimits, fails: @escaping (Value) -> Bool
     ) -> (shrinker: Shrinker, bestValue: () -> Value) {
         var bestValue = value
-        let shrinker = Shrinker(best: choices.recorded, spans: choices.spans, maxAttempts: maxAttempts) { candidate, best in
+        let start = ContinuousClock.now
+        let shrinker = Shrinker(
+            best: choices.recorded, spans: choices.spans, maxAttempts: limits.maxAttempts, stopped: { limits.stopReason(since: start) }
+        ) { candidate, best in
             guard let (value, accepted) = replay(generator, candidate, below: best), fails(value) else { return nil }
             bestValue = value
             return accepted
@@ -67,20 +73,30 @@ struct Shrinker {
         return (shrinker, { bestValue })
     }
 
-    /// Where shrinking ended: the simplest failing choices, the replays spent, the improvements.
+    /// Where shrinking ended: the simplest failing choices, the replays spent, the improvements,
+    /// and why it ended before running out of candidates, if it did.
     struct Outcome: Sendable {
         var best: [UInt64]
         var attempts = 0
         var improvements = 0
+        var cutShort: String?
     }
 
     /// Where this shrinker stands.
-    var outcome: Outcome { Outcome(best: best, attempts: attempts, improvements: improvements) }
+    var outcome: Outcome {
+        Outcome(
+            best: best, attempts: attempts, improvements: improvements,
+            cutShort: stopReason ?? ShrinkLimits.replayLimitReason(attempts: attempts, maxAttempts: maxAttempts))
+    }
 
     /// Replays `candidate`; adopts it when it is simpler and still fails.
     @discardableResult
     mutating func consider(_ candidate: [UInt64]) -> Bool {
-        guard attempts < maxAttempts, !stopped() else { return false }
+        guard attempts < maxAttempts else { return false }
+        if let reason = stopped() {
+            stopReason = stopReason ?? reason
+            return false
+        }
         attempts += 1
         guard let accepted = judge(candidate, best) else { return false }
         best = accepted.used
@@ -265,5 +281,24 @@ struct Shrinker {
     static func shortlexLess(_ a: [UInt64], _ b: [UInt64]) -> Bool {
         if a.count != b.count { return a.count < b.count }
         return a.lexicographicallyPrecedes(b)
+    }
+}
+
+/// How far shrinking may go: a number of replays, and a time (from the first replay).
+struct ShrinkLimits: Sendable {
+    var maxAttempts: Int
+    var timeLimit: Duration
+
+    /// Why shrinking that began at `start` must stop now, or `nil`: its task was cancelled (a
+    /// cancelled test, whose replays would only meet the cancellation), or its time is up.
+    func stopReason(since start: ContinuousClock.Instant) -> String? {
+        if Task.isCancelled { return "the task was cancelled" }
+        guard ContinuousClock.now - start >= timeLimit else { return nil }
+        return "shrinking took its time limit of \(timeLimit) (TALLY_PROPERTY_SHRINK_SECONDS gives it longer)"
+    }
+
+    /// The reason when `attempts` replays used up the limit.
+    static func replayLimitReason(attempts: Int, maxAttempts: Int) -> String? {
+        attempts >= maxAttempts ? "shrinking used its limit of \(maxAttempts) replays" : nil
     }
 }

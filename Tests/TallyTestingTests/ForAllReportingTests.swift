@@ -153,7 +153,8 @@ final class ForAllReportingTests: XCTestCase {
     /// (in a simpler value the shrinker tried) does not hide the failure that was found.
     func testTheFailingCaseIsAnnouncedBeforeShrinking() {
         var announced: [String] = []
-        let result = Property.check(Gen.int(in: 0...1000), seed: 3, beforeShrinking: { announced.append($0) }) { $0 < 600 }
+        let limits = Property.shrinkLimits(maxAttempts: 5_000, timeLimit: nil)
+        let result = Property.check(Gen.int(in: 0...1000), count: nil, seed: 3, shrinking: limits, beforeShrinking: { announced.append($0) }) { $0 < 600 }
         let failure = result.failure
         XCTAssertNotNil(failure)
         XCTAssertEqual(announced, ["case \(failure?.caseIndex ?? -1) of seed 3 failed: \(failure?.original ?? -1) (returned false); shrinking it"])

@@ -1,0 +1,92 @@
+import Foundation
+@testable import TallyTesting
+import XCTest
+
+/// Shrinking stops at its replay limit, its time limit, or when its task is cancelled, and the
+/// counterexample says which.
+final class ShrinkLimitTests: XCTestCase {
+    /// A property that takes `milliseconds` per call and fails from 10 up.
+    private func slowlyBelowTen(_ milliseconds: UInt32) -> (Int) -> Bool {
+        { x in
+            usleep(milliseconds * 1_000)
+            return x < 10
+        }
+    }
+
+    func testAShrinkThatRunsOutOfCandidatesSaysNothing() throws {
+        let failure = try XCTUnwrap(Property.check(Gen.int(in: 0...1_000), seed: 3) { $0 < 10 }.failure)
+        XCTAssertEqual(failure.shrunk, 10)
+        XCTAssertNil(failure.shrinkCutShort)
+        XCTAssertFalse(Property.check(Gen.int(in: 0...1_000), seed: 3) { $0 < 10 }.report(filter: nil).contains("cut short"))
+    }
+
+    func testTheReplayLimitIsReported() throws {
+        let result = Property.check(Gen.int(in: 0...1_000), seed: 3, maxShrinkAttempts: 3) { $0 < 10 }
+        let failure = try XCTUnwrap(result.failure)
+        XCTAssertEqual(failure.shrinkAttempts, 3)
+        XCTAssertEqual(failure.shrinkCutShort, "shrinking used its limit of 3 replays")
+        XCTAssertTrue(result.report(filter: nil).contains("3 replays; cut short: shrinking used its limit of 3 replays)"), result.report(filter: nil))
+    }
+
+    /// 20 ms a call against a 100 ms limit: a handful of replays, not the 25 a full shrink takes.
+    func testTheTimeLimitStopsAShrinkOfASlowProperty() throws {
+        let result = Property.check(Gen.int(in: 0...1_000), seed: 3, shrinkTimeLimit: .milliseconds(100), slowlyBelowTen(20))
+        let failure = try XCTUnwrap(result.failure)
+        XCTAssertLessThan(failure.shrinkAttempts, 10)
+        XCTAssertGreaterThanOrEqual(failure.shrunk, 10, "still a failing value")
+        XCTAssertEqual(failure.shrinkCutShort, "shrinking took its time limit of 0.1 seconds (TALLY_PROPERTY_SHRINK_SECONDS gives it longer)")
+        XCTAssertTrue(result.report(filter: nil).contains("; cut short: shrinking took its time limit of 0.1 seconds"), result.report(filter: nil))
+    }
+
+    func testTheTimeLimitStopsAnAwaitingShrinkToo() async throws {
+        let result = await Property.check(Gen.int(in: 0...1_000), seed: 3, shrinkTimeLimit: .milliseconds(100)) { x in
+            try await Task.sleep(nanoseconds: 20_000_000)
+            return x < 10
+        }
+        let failure = try XCTUnwrap(result.failure)
+        XCTAssertLessThan(failure.shrinkAttempts, 10)
+        XCTAssertGreaterThanOrEqual(failure.shrunk, 10)
+        XCTAssertEqual(failure.shrinkCutShort, "shrinking took its time limit of 0.1 seconds (TALLY_PROPERTY_SHRINK_SECONDS gives it longer)")
+        let replays = try XCTUnwrap(Property.check(Gen.int(in: 0...1_000), seed: 3, maxShrinkAttempts: 3) { $0 < 10 }.failure)
+        let awaited = await Property.check(Gen.int(in: 0...1_000), seed: 3, maxShrinkAttempts: 3) { x in
+            await Task.yield()
+            return x < 10
+        }
+        let awaitedReplays = try XCTUnwrap(awaited.failure)
+        XCTAssertEqual(awaitedReplays.shrinkCutShort, replays.shrinkCutShort)
+        XCTAssertEqual(awaitedReplays.shrinkAttempts, 3)
+    }
+
+    func testACancelledTaskIsTheReason() async throws {
+        let reasons = await Task { () -> [String?] in
+            withUnsafeCurrentTask { $0?.cancel() }
+            let now = Property.check(Gen.int(in: 0...1_000), seed: 3) { $0 < 10 }.failure?.shrinkCutShort
+            let awaited = await Property.check(Gen.int(in: 0...1_000), seed: 3) { x in
+                await Task.yield()
+                return x < 10
+            }.failure?.shrinkCutShort
+            return [now, awaited]
+        }.value
+        XCTAssertEqual(reasons, ["the task was cancelled", "the task was cancelled"])
+    }
+
+    /// `TALLY_PROPERTY_SHRINK_SECONDS` sets the limit of properties that do not set their own,
+    /// and a value that is not a positive number of seconds is a mistake reported as one.
+    func testTheEnvironmentSetsTheTimeLimit() {
+        let previous = ProcessInfo.processInfo.environment["TALLY_PROPERTY_SHRINK_SECONDS"]
+        defer {
+            if let previous { setenv("TALLY_PROPERTY_SHRINK_SECONDS", previous, 1) } else { unsetenv("TALLY_PROPERTY_SHRINK_SECONDS") }
+        }
+        unsetenv("TALLY_PROPERTY_SHRINK_SECONDS")
+        XCTAssertEqual(Property.shrinkLimits(maxAttempts: 5, timeLimit: nil).timeLimit, .seconds(60))
+        setenv("TALLY_PROPERTY_SHRINK_SECONDS", "600", 1)
+        XCTAssertEqual(Property.shrinkLimits(maxAttempts: 5, timeLimit: nil).timeLimit, .seconds(600))
+        XCTAssertEqual(Property.shrinkLimits(maxAttempts: 5, timeLimit: .seconds(2)).timeLimit, .seconds(2), "the property's own limit wins")
+        for bad in ["0", "-3", "ten"] {
+            setenv("TALLY_PROPERTY_SHRINK_SECONDS", bad, 1)
+            XCTAssertEqual(
+                Property.check(Gen.int(in: 0...10), seed: 1) { _ in true }.report(filter: nil),
+                "Property not run: TALLY_PROPERTY_SHRINK_SECONDS=\(bad) is not a positive number of seconds")
+        }
+    }
+}
