@@ -10,8 +10,16 @@ extension Gen where Value: Hashable {
     /// A value already in the set is drawn again, up to 100 times in a row. The first
     /// `count.lowerBound` values must be found that way (a generator with fewer distinct values
     /// fails with `GenerationError.filterExhausted`); past them, a set stops growing when no new
-    /// value turns up, so `Gen.bool.set(count: 0...5)` gives sets of at most two. Sets shrink as
-    /// arrays do: by dropping values and shrinking those that remain.
+    /// value turns up, so `Gen.bool.set(count: 0...5)` gives sets of at most two. A minimum
+    /// close to the number of values the generator makes can fail now and then too (a set of
+    /// at least 95 values of `Gen.int(in: 1...100)` fails about once in 320 draws): for
+    /// most of a small domain, shuffle it instead (`Gen.int(in:)` indices into an array you
+    /// remove them from, in a `Gen { }`). Sets shrink as arrays do: by dropping values and
+    /// shrinking those that remain.
+    ///
+    /// A set's iteration order follows Swift's hashing, which is seeded afresh in every process:
+    /// a property that depends on the order (`first`, an order-sensitive sum of rounded parts)
+    /// may not fail again when replayed unless the tests run with `SWIFT_DETERMINISTIC_HASHING=1`.
     /// - Precondition: `count.lowerBound` is not negative.
     public func set(count: ClosedRange<Int>) -> Gen<Set<Value>> {
         Gen<[Value: Void]>.distinct(count: count, keys: self, values: .constant(()), what: "Gen.set", key: "value", in: "set").map { Set($0.keys) }
@@ -34,7 +42,7 @@ extension Gen {
     /// Keys are distinct as in `set(count:)`: a key already present is drawn again, up to 100
     /// times in a row; the first `count.lowerBound` keys must be found, and past them the
     /// dictionary stops growing when no new key turns up. Each key's value is drawn after it,
-    /// and both shrink.
+    /// and both shrink. Iteration order follows Swift's per-process hashing, as for sets.
     /// - Precondition: `count.lowerBound` is not negative.
     public static func dictionary<Key: Hashable, Element>(
         keys: Gen<Key>, values: Gen<Element>, count: ClosedRange<Int>

@@ -89,7 +89,7 @@ extension Property {
             ShrinkChannel.running.add(1)
             defer { ShrinkChannel.running.add(-1) }
             var stop = false
-            var passes = Shrinker(best: best, spans: spans, maxAttempts: maxAttempts, stopped: { stop ? "stopped" : nil }) { candidate, best in
+            var passes = Shrinker(best: best, spans: spans, maxAttempts: maxAttempts, stopped: { stop ? .cancelled : nil }) { candidate, best in
                 let reply = channel.ask(ShrinkChannel.Question(candidate: candidate, best: best))
                 if reply.stop { stop = true }
                 return reply.accepted
@@ -104,8 +104,8 @@ extension Property {
         var outcome = Shrinker.Outcome(best: best)
         let start = ContinuousClock.now
         for await question in channel.questions {
-            if let reason = limits.stopReason(since: start) {
-                outcome.cutShort = reason
+            if let stop = limits.stop(since: start) {
+                outcome.cutShort = stop
                 break
             }
             let accepted = await judge(question.candidate, question.best)
@@ -119,8 +119,9 @@ extension Property {
         // Cancelled (here, or while waiting for a question, which ends the stream), or out of
         // time: the passes stop at their next step, and a question they asked meanwhile is
         // answered "stop".
-        if outcome.cutShort == nil, Task.isCancelled { outcome.cutShort = "the task was cancelled" }
-        outcome.cutShort = outcome.cutShort ?? ShrinkLimits.replayLimitReason(attempts: outcome.attempts, maxAttempts: maxAttempts)
+        // (A cancellation after the passes ended, with the stream, stopped nothing.)
+        if outcome.cutShort == nil, Task.isCancelled, !channel.passesEnded { outcome.cutShort = .cancelled }
+        outcome.cutShort = outcome.cutShort ?? ShrinkLimits.replayLimitStop(attempts: outcome.attempts, maxAttempts: maxAttempts)
         channel.stop()
         return outcome
     }
@@ -160,6 +161,7 @@ final class ShrinkChannel: @unchecked Sendable {
     private let lock = NSLock()
     private var reply: Shrinker.Accepted?
     private var stopped = false
+    private var ended = false
 
     init() {
         (questions, continuation) = AsyncStream.makeStream(of: Question.self, bufferingPolicy: .unbounded)
@@ -191,7 +193,11 @@ final class ShrinkChannel: @unchecked Sendable {
 
     /// The thread's side, when the passes are done.
     func finish() {
+        lock.withLock { ended = true }
         continuation.finish()
     }
+
+    /// Whether the passes ran to their end (`finish`).
+    var passesEnded: Bool { lock.withLock { ended } }
 }
 #endif

@@ -45,7 +45,7 @@ public enum Property {
             return "TALLY_PROPERTY_COUNT=\(count) is not a positive number of cases"
         }
         if let seconds = environment["TALLY_PROPERTY_SHRINK_SECONDS"], (Int(seconds) ?? 0) < 1 {
-            return "TALLY_PROPERTY_SHRINK_SECONDS=\(seconds) is not a positive number of seconds"
+            return "TALLY_PROPERTY_SHRINK_SECONDS=\(seconds) is not a positive whole number of seconds"
         }
         return nil
     }
@@ -71,9 +71,10 @@ public enum Property {
     ///   - seed: the run's seed; `TALLY_PROPERTY_SEED`, else a fresh random seed, when `nil`.
     ///   - maxShrinkAttempts: replays the shrinker may spend (default 5,000).
     ///   - shrinkTimeLimit: how long the shrinker may take; `TALLY_PROPERTY_SHRINK_SECONDS`, else
-    ///     `defaultShrinkTimeLimit` (60 seconds), when `nil`. Past either limit, or in a cancelled
-    ///     task, the simplest value found so far is the counterexample, and
-    ///     `Counterexample.shrinkCutShort` says why it stopped.
+    ///     `defaultShrinkTimeLimit` (60 seconds), when `nil`; `.zero` does not shrink. Both limits
+    ///     are checked between replays. Past either, or in a cancelled task, the simplest value
+    ///     found so far is the counterexample, and `Counterexample.shrinkCutShort` says why
+    ///     shrinking stopped.
     ///   - property: returns `false` or throws to signal a counterexample.
     /// - Returns: the seed, the cases run, and the counterexample if one was found.
     public static func check<Value>(
@@ -237,7 +238,10 @@ public enum Property {
     /// `TALLY_PROPERTY_COUNT`, which the replay needs to reach a late case) and `swift test`, with
     /// `--filter` when the test is known.
     static func replayCommand(seed: UInt64, filter: String?) -> String {
-        let count = environmentCount.flatMap { $0 > 0 ? " TALLY_PROPERTY_COUNT=\($0)" : nil } ?? ""
+        // A shrink time set for the run too: the replay shrinks as long as the run did.
+        let count = (environmentCount.flatMap { $0 > 0 ? " TALLY_PROPERTY_COUNT=\($0)" : nil } ?? "")
+            + (ProcessInfo.processInfo.environment["TALLY_PROPERTY_SHRINK_SECONDS"].flatMap(Int.init)
+                .flatMap { $0 > 0 ? " TALLY_PROPERTY_SHRINK_SECONDS=\($0)" : nil } ?? "")
         // Single-quoted for the shell; a quote inside (a raw identifier such as `it's`) closes
         // the quotes, is escaped, and reopens them.
         return "TALLY_PROPERTY_SEED=\(seed)\(count) swift test"
@@ -260,7 +264,8 @@ struct PropertyStopped: Error, CustomStringConvertible {
     var description: String { message }
 }
 
-/// A mistake in `TALLY_PROPERTY_SEED` or `TALLY_PROPERTY_COUNT`.
+/// A mistake in `TALLY_PROPERTY_SEED`, `TALLY_PROPERTY_COUNT` or `TALLY_PROPERTY_SHRINK_SECONDS`,
+/// or a `count:` below 1.
 public struct PropertyConfigurationError: Error, CustomStringConvertible {
     /// What is wrong.
     public let message: String
@@ -278,7 +283,7 @@ public struct PropertyResult<Value> {
     public let failure: Counterexample<Value>?
     /// Set when the generator itself could not produce a value (for example a filter that rejects
     /// everything), when the run was misconfigured (`PropertyConfigurationError`: a count below 1,
-    /// a bad `TALLY_PROPERTY_SEED` or `TALLY_PROPERTY_COUNT`), or when the body stopped it (it
+    /// a bad `TALLY_PROPERTY_SEED`, `TALLY_PROPERTY_COUNT` or `TALLY_PROPERTY_SHRINK_SECONDS`), or when the body stopped it (it
     /// threw `XCTSkip`, which cannot skip a test from inside `forAll`, or called Swift Testing's
     /// `Test.cancel()`, or threw once its task was cancelled).
     public let generationError: (any Error)?
@@ -307,7 +312,7 @@ public struct Counterexample<Value> {
     /// Why shrinking stopped before it ran out of simpler candidates to try — its replay limit,
     /// its time limit, or a cancelled task — or `nil` when it did run out. When set, `shrunk`
     /// may not be the simplest failing value.
-    public let shrinkCutShort: String?
+    public let shrinkCutShort: ShrinkingStop?
     /// The shrunk value's choice sequence.
     public let choices: [UInt64]
     /// How it failed, as shrinking tells failures apart (`Property.Failure.kind`): a `forAll`
@@ -339,7 +344,7 @@ extension PropertyResult {
         return """
             Property failed at case \(failure.caseIndex) of seed \(seed).
               original: \(ShownValue.text(failure.original)) (\(failure.originalFailure))
-              shrunk:   \(ShownValue.text(failure.shrunk)) (\(failure.shrunkFailure); \(failure.shrinkSteps) steps, \(failure.shrinkAttempts) replays\(failure.shrinkCutShort.map { "; cut short: " + $0 } ?? ""))
+              shrunk:   \(ShownValue.text(failure.shrunk)) (\(failure.shrunkFailure); \(failure.shrinkSteps) steps, \(failure.shrinkAttempts) replays\(failure.shrinkCutShort.map { "; cut short: \($0)" } ?? ""))
               replay:   \(replay)
             """
     }

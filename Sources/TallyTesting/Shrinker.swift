@@ -27,7 +27,7 @@ struct Shrinker {
     /// Why to stop at once, or `nil` to go on: in a cancelled task (a cancelled test), every
     /// replay would only meet the cancellation, and past the time limit the best value so far
     /// is the answer (see `ShrinkLimits`).
-    let stopped: () -> String?
+    let stopped: () -> ShrinkingStop?
     let maxAttempts: Int
     private(set) var best: [UInt64]
     /// The spans of `best` (see `Choices.spans`).
@@ -35,10 +35,10 @@ struct Shrinker {
     private(set) var attempts = 0
     private(set) var improvements = 0
     /// Why `stopped` ended the shrinking, when it did.
-    private(set) var stopReason: String?
+    private(set) var stopReason: ShrinkingStop?
 
     init(
-        best: [UInt64], spans: [Range<Int>], maxAttempts: Int, stopped: @escaping () -> String?,
+        best: [UInt64], spans: [Range<Int>], maxAttempts: Int, stopped: @escaping () -> ShrinkingStop?,
         judge: @escaping (_ candidate: [UInt64], _ best: [UInt64]) -> Accepted?
     ) {
         self.best = best
@@ -64,7 +64,7 @@ struct Shrinker {
         var bestValue = value
         let start = ContinuousClock.now
         let shrinker = Shrinker(
-            best: choices.recorded, spans: choices.spans, maxAttempts: limits.maxAttempts, stopped: { limits.stopReason(since: start) }
+            best: choices.recorded, spans: choices.spans, maxAttempts: limits.maxAttempts, stopped: { limits.stop(since: start) }
         ) { candidate, best in
             guard let (value, accepted) = replay(generator, candidate, below: best), fails(value) else { return nil }
             bestValue = value
@@ -79,15 +79,20 @@ struct Shrinker {
         var best: [UInt64]
         var attempts = 0
         var improvements = 0
-        var cutShort: String?
+        var cutShort: ShrinkingStop?
     }
 
     /// Where this shrinker stands.
     var outcome: Outcome {
         Outcome(
             best: best, attempts: attempts, improvements: improvements,
-            cutShort: stopReason ?? ShrinkLimits.replayLimitReason(attempts: attempts, maxAttempts: maxAttempts))
+            cutShort: stopReason ?? ShrinkLimits.replayLimitStop(attempts: attempts, maxAttempts: maxAttempts))
     }
+
+    /// Whether another replay may be tried: the limit of replays is not used up, and nothing
+    /// stopped the shrinking. Every pass loops only while this holds, so that a stop (time,
+    /// cancellation) ends them at once instead of walking the rest of the sequence.
+    var canGoOn: Bool { attempts < maxAttempts && stopReason == nil }
 
     /// Replays `candidate`; adopts it when it is simpler and still fails.
     @discardableResult
@@ -107,12 +112,12 @@ struct Shrinker {
 
     mutating func shrink() {
         var improved = true
-        while improved && attempts < maxAttempts {
+        while improved && canGoOn {
             improved = false
             if simplifySpans() { improved = true }
             for size in [8, 4, 2, 1] {
                 var start = 0
-                while start + size <= best.count && attempts < maxAttempts {
+                while start + size <= best.count && canGoOn {
                     var candidate = best
                     candidate.removeSubrange(start..<(start + size))
                     if consider(candidate) { improved = true } else { start += 1 }
@@ -120,7 +125,7 @@ struct Shrinker {
             }
             for size in [8, 4, 2] {
                 var start = 0
-                while start + size <= best.count && attempts < maxAttempts {
+                while start + size <= best.count && canGoOn {
                     if best[start..<(start + size)].contains(where: { $0 != 0 }) {
                         var candidate = best
                         for i in start..<(start + size) { candidate[i] = 0 }
@@ -130,7 +135,7 @@ struct Shrinker {
                 }
             }
             var index = 0
-            while index < best.count && attempts < maxAttempts {
+            while index < best.count && canGoOn {
                 if lower(at: index) { improved = true }
                 index += 1
             }
@@ -149,10 +154,10 @@ struct Shrinker {
     /// 1,089 replays instead of 449; the shrunk values were the same).
     private mutating func trySmallValues() -> Bool {
         var index = 0
-        while index < best.count && attempts < maxAttempts {
+        while index < best.count && canGoOn {
             let current = best[index]
             if current > 1 {
-                for small in 1..<min(current, 33) where attempts < maxAttempts && index < best.count {
+                for small in 1..<min(current, 33) where canGoOn && index < best.count {
                     var candidate = best
                     candidate[index] = small
                     if consider(candidate) { return true }
@@ -169,11 +174,11 @@ struct Shrinker {
     private mutating func redistribute() -> Bool {
         var improved = false
         var i = 0
-        while i < best.count && attempts < maxAttempts {
+        while i < best.count && canGoOn {
             var j = i + 1
-            while j < min(best.count, i + 9) && best[i] != 0 && attempts < maxAttempts {
+            while j < min(best.count, i + 9) && best[i] != 0 && canGoOn {
                 var amount = best[i]
-                while amount > 0 && attempts < maxAttempts {
+                while amount > 0 && canGoOn {
                     var candidate = best
                     candidate[i] -= amount
                     let (raised, overflow) = candidate[j].addingReportingOverflow(amount)
@@ -200,7 +205,7 @@ struct Shrinker {
     private mutating func simplifySpans() -> Bool {
         var improved = false
         var tried = Set<Range<Int>>()
-        while attempts < maxAttempts {
+        while canGoOn {
             guard let span = spans.filter({ !tried.contains($0) && $0.upperBound <= best.count })
                 .max(by: { $0.count < $1.count }) else { break }
             tried.insert(span)
@@ -226,7 +231,7 @@ struct Shrinker {
         var improved = false
         var counts: [UInt64: Int] = [:]
         for choice in best where choice != 0 { counts[choice, default: 0] += 1 }
-        for value in counts.filter({ $0.value >= 2 }).keys.sorted(by: >) where attempts < maxAttempts {
+        for value in counts.filter({ $0.value >= 2 }).keys.sorted(by: >) where canGoOn {
             // Every choice equal to `from` set to `to`, while at least two are left (an accepted
             // candidate may have changed the sequence).
             let lowered = lowerBySearch(from: value) { best, from, to in
@@ -265,7 +270,7 @@ struct Shrinker {
         if consider(zeroed) { return true }
         var low: UInt64 = 0, high = value  // low: does not fail (or rejected); high: fails
         var improved = false
-        while low + 1 < high && attempts < maxAttempts {
+        while low + 1 < high && canGoOn {
             let middle = low + (high - low) / 2
             guard let candidate = edit(best, high, middle) else { break }
             if consider(candidate) {
@@ -284,21 +289,43 @@ struct Shrinker {
     }
 }
 
-/// How far shrinking may go: a number of replays, and a time (from the first replay).
+/// How far shrinking may go: a number of replays, and a time (from the first replay), both
+/// checked between replays (a replay that hangs is not interrupted).
 struct ShrinkLimits: Sendable {
     var maxAttempts: Int
     var timeLimit: Duration
 
     /// Why shrinking that began at `start` must stop now, or `nil`: its task was cancelled (a
     /// cancelled test, whose replays would only meet the cancellation), or its time is up.
-    func stopReason(since start: ContinuousClock.Instant) -> String? {
-        if Task.isCancelled { return "the task was cancelled" }
-        guard ContinuousClock.now - start >= timeLimit else { return nil }
-        return "shrinking took its time limit of \(timeLimit) (TALLY_PROPERTY_SHRINK_SECONDS gives it longer)"
+    func stop(since start: ContinuousClock.Instant) -> ShrinkingStop? {
+        if Task.isCancelled { return .cancelled }
+        return ContinuousClock.now - start >= timeLimit ? .timeLimit(timeLimit) : nil
     }
 
-    /// The reason when `attempts` replays used up the limit.
-    static func replayLimitReason(attempts: Int, maxAttempts: Int) -> String? {
-        attempts >= maxAttempts ? "shrinking used its limit of \(maxAttempts) replays" : nil
+    /// The stop when `attempts` replays used up the limit. (Shrinking that happened to end on
+    /// its last allowed replay is reported as stopped too: the next candidate was not tried.)
+    static func replayLimitStop(attempts: Int, maxAttempts: Int) -> ShrinkingStop? {
+        attempts >= maxAttempts ? .replayLimit(maxAttempts) : nil
+    }
+}
+
+/// Why shrinking stopped before it ran out of simpler candidates to try
+/// (`Counterexample.shrinkCutShort`): the shrunk value may then not be the simplest failing one.
+public enum ShrinkingStop: Sendable, Equatable, CustomStringConvertible {
+    /// It used its limit of replays (`Property.check`'s `maxShrinkAttempts`; 5,000 for
+    /// `forAll`, 200 for a `forAll` inside another's property).
+    case replayLimit(Int)
+    /// It took its time limit (`shrinkTimeLimit`, `TALLY_PROPERTY_SHRINK_SECONDS`, else 60 s).
+    case timeLimit(Duration)
+    /// The task it ran in was cancelled (a cancelled test, a test's time limit).
+    case cancelled
+
+    /// What the report says: `shrinking used its limit of 5000 replays`, ….
+    public var description: String {
+        switch self {
+        case .replayLimit(let replays): return "shrinking used its limit of \(replays) replays"
+        case .timeLimit(let limit): return "shrinking took its time limit of \(limit) (TALLY_PROPERTY_SHRINK_SECONDS gives it longer)"
+        case .cancelled: return "the task was cancelled"
+        }
     }
 }

@@ -38,7 +38,7 @@ private func summary<Value>(_ result: PropertyResult<Value>) -> String {
     }
     return "seed \(result.seed), \(result.casesRun) cases, case \(failure.caseIndex): \(failure.original) → \(failure.shrunk) "
         + "(\(failure.originalFailure); \(failure.shrunkFailure); \(failure.shrinkSteps) steps, \(failure.shrinkAttempts) replays, "
-        + "choices \(failure.choices), cut short: \(failure.shrinkCutShort ?? "no"))"
+        + "choices \(failure.choices), cut short: \(failure.shrinkCutShort.map { "\($0)" } ?? "no"))"
 }
 
 /// The actor of the guide's example (Guides/PropertyTesting.md, "7. Properties that await").

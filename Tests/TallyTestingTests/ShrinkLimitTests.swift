@@ -20,11 +20,40 @@ final class ShrinkLimitTests: XCTestCase {
         XCTAssertFalse(Property.check(Gen.int(in: 0...1_000), seed: 3) { $0 < 10 }.report(filter: nil).contains("cut short"))
     }
 
+    /// A stop ends every pass at once: the passes ask nothing more (they used to walk the rest
+    /// of a long sequence, copying it for every candidate, after the time was up).
+    func testAStopEndsThePassesAtOnce() {
+        var asked = 0
+        var judged = 0
+        var shrinker = Shrinker(
+            best: Array(repeating: 7, count: 2_000), spans: [], maxAttempts: 5_000,
+            stopped: {
+                asked += 1
+                return asked > 10 ? .cancelled : nil
+            }
+        ) { candidate, _ in
+            judged += 1
+            return nil
+        }
+        shrinker.shrink()
+        XCTAssertEqual(judged, 10)
+        XCTAssertEqual(asked, 11, "no candidate is considered after the stop")
+        XCTAssertEqual(shrinker.outcome.cutShort, .cancelled)
+    }
+
+    /// A zero time limit does not shrink: the first failing value is the counterexample.
+    func testAZeroTimeLimitDoesNotShrink() throws {
+        let failure = try XCTUnwrap(Property.check(Gen.int(in: 0...1_000), seed: 3, shrinkTimeLimit: .zero) { $0 < 10 }.failure)
+        XCTAssertEqual(failure.shrunk, failure.original)
+        XCTAssertEqual(failure.shrinkAttempts, 0)
+        XCTAssertEqual(failure.shrinkCutShort, .timeLimit(.zero))
+    }
+
     func testTheReplayLimitIsReported() throws {
         let result = Property.check(Gen.int(in: 0...1_000), seed: 3, maxShrinkAttempts: 3) { $0 < 10 }
         let failure = try XCTUnwrap(result.failure)
         XCTAssertEqual(failure.shrinkAttempts, 3)
-        XCTAssertEqual(failure.shrinkCutShort, "shrinking used its limit of 3 replays")
+        XCTAssertEqual(failure.shrinkCutShort, .replayLimit(3))
         XCTAssertTrue(result.report(filter: nil).contains("3 replays; cut short: shrinking used its limit of 3 replays)"), result.report(filter: nil))
     }
 
@@ -34,8 +63,10 @@ final class ShrinkLimitTests: XCTestCase {
         let failure = try XCTUnwrap(result.failure)
         XCTAssertLessThan(failure.shrinkAttempts, 10)
         XCTAssertGreaterThanOrEqual(failure.shrunk, 10, "still a failing value")
-        XCTAssertEqual(failure.shrinkCutShort, "shrinking took its time limit of 0.1 seconds (TALLY_PROPERTY_SHRINK_SECONDS gives it longer)")
-        XCTAssertTrue(result.report(filter: nil).contains("; cut short: shrinking took its time limit of 0.1 seconds"), result.report(filter: nil))
+        XCTAssertEqual(failure.shrinkCutShort, .timeLimit(.milliseconds(100)))
+        XCTAssertTrue(
+            result.report(filter: nil).contains("; cut short: shrinking took its time limit of 0.1 seconds (TALLY_PROPERTY_SHRINK_SECONDS gives it longer))"),
+            result.report(filter: nil))
     }
 
     func testTheTimeLimitStopsAnAwaitingShrinkToo() async throws {
@@ -46,7 +77,7 @@ final class ShrinkLimitTests: XCTestCase {
         let failure = try XCTUnwrap(result.failure)
         XCTAssertLessThan(failure.shrinkAttempts, 10)
         XCTAssertGreaterThanOrEqual(failure.shrunk, 10)
-        XCTAssertEqual(failure.shrinkCutShort, "shrinking took its time limit of 0.1 seconds (TALLY_PROPERTY_SHRINK_SECONDS gives it longer)")
+        XCTAssertEqual(failure.shrinkCutShort, .timeLimit(.milliseconds(100)))
         let replays = try XCTUnwrap(Property.check(Gen.int(in: 0...1_000), seed: 3, maxShrinkAttempts: 3) { $0 < 10 }.failure)
         let awaited = await Property.check(Gen.int(in: 0...1_000), seed: 3, maxShrinkAttempts: 3) { x in
             await Task.yield()
@@ -58,7 +89,7 @@ final class ShrinkLimitTests: XCTestCase {
     }
 
     func testACancelledTaskIsTheReason() async throws {
-        let reasons = await Task { () -> [String?] in
+        let reasons = await Task { () -> [ShrinkingStop?] in
             withUnsafeCurrentTask { $0?.cancel() }
             let now = Property.check(Gen.int(in: 0...1_000), seed: 3) { $0 < 10 }.failure?.shrinkCutShort
             let awaited = await Property.check(Gen.int(in: 0...1_000), seed: 3) { x in
@@ -67,7 +98,7 @@ final class ShrinkLimitTests: XCTestCase {
             }.failure?.shrinkCutShort
             return [now, awaited]
         }.value
-        XCTAssertEqual(reasons, ["the task was cancelled", "the task was cancelled"])
+        XCTAssertEqual(reasons, [.cancelled, .cancelled])
     }
 
     /// `TALLY_PROPERTY_SHRINK_SECONDS` sets the limit of properties that do not set their own,
@@ -82,11 +113,12 @@ final class ShrinkLimitTests: XCTestCase {
         setenv("TALLY_PROPERTY_SHRINK_SECONDS", "600", 1)
         XCTAssertEqual(Property.shrinkLimits(maxAttempts: 5, timeLimit: nil).timeLimit, .seconds(600))
         XCTAssertEqual(Property.shrinkLimits(maxAttempts: 5, timeLimit: .seconds(2)).timeLimit, .seconds(2), "the property's own limit wins")
-        for bad in ["0", "-3", "ten"] {
+        XCTAssertEqual(Property.replayCommand(seed: 7, filter: nil), "TALLY_PROPERTY_SEED=7 TALLY_PROPERTY_SHRINK_SECONDS=600 swift test")
+        for bad in ["0", "-3", "ten", "0.5"] {
             setenv("TALLY_PROPERTY_SHRINK_SECONDS", bad, 1)
             XCTAssertEqual(
                 Property.check(Gen.int(in: 0...10), seed: 1) { _ in true }.report(filter: nil),
-                "Property not run: TALLY_PROPERTY_SHRINK_SECONDS=\(bad) is not a positive number of seconds")
+                "Property not run: TALLY_PROPERTY_SHRINK_SECONDS=\(bad) is not a positive whole number of seconds")
         }
     }
 }
