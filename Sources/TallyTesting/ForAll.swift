@@ -413,7 +413,8 @@ struct ForAllRun {
             enclosing.record(failure: NestedPropertyFailure(
                 kind: "\(place) \(failure.kind)",
                 description: "the forAll at \(place) inside it failed on \(ShownValue.text(failure.shrunk)) (\(failure.shrunkFailure); "
-                    + "first on \(ShownValue.text(failure.original)) at its case \(failure.caseIndex))"))
+                    + "first on \(ShownValue.text(failure.original)) at its case \(failure.caseIndex)"
+                    + (failure.shrinkCutShort.map { "; cut short: \($0)" } ?? "") + ")"))
         } else {
             // The first line: the rest is a replay command, which for an inner run is the outer one's.
             let kind = result.generationError.map { "generation \(String(reflecting: type(of: $0)))" } ?? "unchecked"

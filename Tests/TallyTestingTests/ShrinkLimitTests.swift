@@ -41,6 +41,20 @@ final class ShrinkLimitTests: XCTestCase {
         XCTAssertEqual(shrinker.outcome.cutShort, .cancelled)
     }
 
+    /// An inner `forAll` whose shrinking stopped early says so in the outer failure (its limit
+    /// is 200 replays).
+    func testANestedRunSaysItsShrinkingWasCutShort() throws {
+        var reports: [String] = []
+        ForAllRun.start(1, place: "outer", filter: nil) { report, _ in reports.append(report) }
+            .check(Gen.int(in: 0...3), count: 5) { _ in
+                ForAllRun.start(nil, place: "inner", filter: nil) { _, _ in }
+                    .check(Gen.int(in: 0...1_000).array(count: 0...40), count: 50) { $0.reduce(0, +) % 997 != 5 && $0.count < 30 }
+                return true
+            }
+        let report = try XCTUnwrap(reports.first)
+        XCTAssertTrue(report.contains("; cut short: shrinking used its limit of 200 replays)"), report)
+    }
+
     /// A zero time limit does not shrink: the first failing value is the counterexample.
     func testAZeroTimeLimitDoesNotShrink() throws {
         let failure = try XCTUnwrap(Property.check(Gen.int(in: 0...1_000), seed: 3, shrinkTimeLimit: .zero) { $0 < 10 }.failure)
