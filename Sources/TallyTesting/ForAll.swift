@@ -372,8 +372,9 @@ struct ForAllRun {
             testCancelled: testCancelled)
     }
 
-    /// Replays the shrinker may spend: fewer inside another `forAll`, whose own shrinker replays
-    /// the whole inner run for every candidate outer value.
+    /// Replays the shrinker may spend — fewer inside another `forAll`, whose own shrinker replays
+    /// the whole inner run for every candidate outer value — and its time (the environment's or
+    /// the default; an inner run's clock is its own).
     var shrinkLimits: ShrinkLimits { Property.shrinkLimits(maxAttempts: enclosing == nil ? 5_000 : 200, timeLimit: nil) }
 
     /// Writes the failing case to standard error before shrinking, at the top level only.
