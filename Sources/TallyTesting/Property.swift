@@ -18,16 +18,16 @@ public enum Property {
     /// the simplest value found so far is reported (`TALLY_PROPERTY_SHRINK_SECONDS` sets it).
     public static let defaultShrinkTimeLimit: Duration = .seconds(60)
 
-    /// `TALLY_PROPERTY_SHRINK_SECONDS`, the shrinking time limit of every property that does not
-    /// set its own.
-    static var environmentShrinkTimeLimit: Duration? {
-        ProcessInfo.processInfo.environment["TALLY_PROPERTY_SHRINK_SECONDS"].flatMap(Int.init).map { .seconds($0) }
+    /// `TALLY_PROPERTY_SHRINK_SECONDS`, the shrinking time limit in seconds of every property
+    /// that does not set its own.
+    static var environmentShrinkSeconds: Int? {
+        ProcessInfo.processInfo.environment["TALLY_PROPERTY_SHRINK_SECONDS"].flatMap(Int.init)
     }
 
     /// The limits of shrinking for a run: `maxAttempts` replays and `timeLimit` (else the
     /// environment's or the default time).
     static func shrinkLimits(maxAttempts: Int, timeLimit: Duration?) -> ShrinkLimits {
-        ShrinkLimits(maxAttempts: maxAttempts, timeLimit: timeLimit ?? environmentShrinkTimeLimit ?? defaultShrinkTimeLimit)
+        ShrinkLimits(maxAttempts: maxAttempts, timeLimit: timeLimit ?? environmentShrinkSeconds.map { .seconds($0) } ?? defaultShrinkTimeLimit)
     }
 
     /// `TALLY_PROPERTY_SEED`, which replays a reported run.
@@ -240,8 +240,7 @@ public enum Property {
     static func replayCommand(seed: UInt64, filter: String?) -> String {
         // A shrink time set for the run too: the replay shrinks as long as the run did.
         let count = (environmentCount.flatMap { $0 > 0 ? " TALLY_PROPERTY_COUNT=\($0)" : nil } ?? "")
-            + (ProcessInfo.processInfo.environment["TALLY_PROPERTY_SHRINK_SECONDS"].flatMap(Int.init)
-                .flatMap { $0 > 0 ? " TALLY_PROPERTY_SHRINK_SECONDS=\($0)" : nil } ?? "")
+            + (environmentShrinkSeconds.flatMap { $0 > 0 ? " TALLY_PROPERTY_SHRINK_SECONDS=\($0)" : nil } ?? "")
         // Single-quoted for the shell; a quote inside (a raw identifier such as `it's`) closes
         // the quotes, is escaped, and reopens them.
         return "TALLY_PROPERTY_SEED=\(seed)\(count) swift test"
