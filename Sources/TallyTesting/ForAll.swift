@@ -374,7 +374,8 @@ struct ForAllRun {
 
     /// Replays the shrinker may spend — fewer inside another `forAll`, whose own shrinker replays
     /// the whole inner run for every candidate outer value — and its time (the environment's or
-    /// the default; an inner run's clock is its own).
+    /// the default; an inner run replayed while the outer one shrinks also stops when the outer
+    /// time is up: see `ShrinkLimits.enclosing`).
     var shrinkLimits: ShrinkLimits { Property.shrinkLimits(maxAttempts: enclosing == nil ? 5_000 : 200, timeLimit: nil) }
 
     /// Writes the failing case to standard error before shrinking, at the top level only.

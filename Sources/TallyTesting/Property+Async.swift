@@ -36,9 +36,14 @@ extension Property {
     }
 
     /// The `async` form of `check(_:count:seed:shrinking:beforeShrinking:_:)`.
-    nonisolated(nonsending) static func check<Value>(
+    ///
+    /// (It takes the caller's `isolation` and hands it to `withValue` with a closure that
+    /// captures it, as `ForAllRun.evaluating` does: `withValue`'s operation would otherwise run
+    /// on the global executor, and the property's replays with it.)
+    static func check<Value>(
         _ generator: Gen<Value>, count: Int?, seed: UInt64?, shrinking limits: ShrinkLimits,
-        beforeShrinking: ((String) -> Void)?, _ property: nonisolated(nonsending) (Value) async throws -> Bool
+        beforeShrinking: ((String) -> Void)?, isolation: isolated (any Actor)? = #isolation,
+        _ property: nonisolated(nonsending) (Value) async throws -> Bool
     ) async -> PropertyResult<Value> {
         var run = CaseRun(generator, count: count, seed: seed)
         if let result = run.refused { return result }
@@ -46,15 +51,22 @@ extension Property {
             guard let failure = await evaluate(property, value) else { continue }
             if let result = run.stops(on: failure) { return result }
             beforeShrinking?(run.failingCaseLine(value, failure))
-            var bestValue = value
-            let shrinking = await shrinkingAsync(best: choices.recorded, spans: choices.spans, limits: limits) { candidate, best in
-                guard let (value, accepted) = Shrinker.replay(generator, candidate, below: best),
-                    await evaluate(property, value)?.kind == failure.kind
-                else { return nil }
-                bestValue = value
-                return accepted
-            }
-            return run.found(value, failure, shrinking, shrunk: bestValue, shrunkFailure: await evaluate(property, bestValue))
+            let start = ContinuousClock.now
+            // A `forAll` in the property, replayed here, keeps to this shrinking's time too.
+            let (shrinking, shrunk, shrunkFailure) = await ShrinkWindow.$current.withValue(limits.windows(since: start), operation: {
+                _ = isolation
+                var bestValue = value
+                let shrinking = await shrinkingAsync(best: choices.recorded, spans: choices.spans, limits: limits, since: start) {
+                    candidate, best in
+                    guard let (value, accepted) = Shrinker.replay(generator, candidate, below: best),
+                        await evaluate(property, value)?.kind == failure.kind
+                    else { return nil }
+                    bestValue = value
+                    return accepted
+                }
+                return (shrinking, bestValue, await evaluate(property, bestValue))
+            }, isolation: isolation)
+            return run.found(value, failure, shrinking, shrunk: shrunk, shrunkFailure: shrunkFailure)
         }
         return run.passed
     }
@@ -80,7 +92,7 @@ extension Property {
     /// this side. The limits (time, cancellation of the calling task) are checked here, before
     /// each judgement, and stop the passes; the replay limit is the passes' own.
     nonisolated(nonsending) static func shrinkingAsync(
-        best: [UInt64], spans: [Range<Int>], limits: ShrinkLimits,
+        best: [UInt64], spans: [Range<Int>], limits: ShrinkLimits, since start: ContinuousClock.Instant,
         judge: nonisolated(nonsending) (_ candidate: [UInt64], _ best: [UInt64]) async -> Shrinker.Accepted?
     ) async -> Shrinker.Outcome {
         let channel = ShrinkChannel()
@@ -102,7 +114,6 @@ extension Property {
         // The same bookkeeping as the passes' own: one attempt per question, one improvement per
         // candidate accepted.
         var outcome = Shrinker.Outcome(best: best)
-        let start = ContinuousClock.now
         for await question in channel.questions {
             if let stop = limits.stop(since: start) {
                 outcome.cutShort = stop

@@ -72,7 +72,8 @@ public enum Property {
     ///   - maxShrinkAttempts: replays the shrinker may spend (default 5,000).
     ///   - shrinkTimeLimit: how long the shrinker may take; `TALLY_PROPERTY_SHRINK_SECONDS`, else
     ///     `defaultShrinkTimeLimit` (60 seconds), when `nil`; `.zero` does not shrink. Both limits
-    ///     are checked between replays. Past either, or in a cancelled task, the simplest value
+    ///     are checked between replays. A check made inside another property while that one is
+    ///     being shrunk also stops when the other's time is up. Past any, or in a cancelled task, the simplest value
     ///     found so far is the counterexample, and `Counterexample.shrinkCutShort` says why
     ///     shrinking stopped.
     ///   - property: returns `false` or throws to signal a counterexample.
@@ -100,14 +101,18 @@ public enum Property {
             if let result = run.stops(on: failure) { return result }
             beforeShrinking?(run.failingCaseLine(value, failure))
             // Shrink without re-entering the caller's closure concurrently: it runs in this thread.
+            let start = ContinuousClock.now
             return withoutActuallyEscaping(property) { property in
-                let judging = Shrinker.judging(generator, choices: choices, value: value, limits: limits) {
-                    evaluate(property, $0)?.kind == failure.kind
+                // A `forAll` in the property, replayed here, keeps to this shrinking's time too.
+                ShrinkWindow.$current.withValue(limits.windows(since: start)) {
+                    let judging = Shrinker.judging(generator, choices: choices, value: value, limits: limits, since: start) {
+                        evaluate(property, $0)?.kind == failure.kind
+                    }
+                    var shrinker = judging.shrinker
+                    shrinker.shrink()
+                    let shrunk = judging.bestValue()
+                    return run.found(value, failure, shrinker.outcome, shrunk: shrunk, shrunkFailure: evaluate(property, shrunk))
                 }
-                var shrinker = judging.shrinker
-                shrinker.shrink()
-                let shrunk = judging.bestValue()
-                return run.found(value, failure, shrinker.outcome, shrunk: shrunk, shrunkFailure: evaluate(property, shrunk))
             }
         }
         return run.passed

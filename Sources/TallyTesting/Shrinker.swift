@@ -59,10 +59,10 @@ struct Shrinker {
     /// A shrinker for a property that answers at once, from the failing case's `choices` and
     /// `value`; `bestValue` is the simplest failing value found so far.
     static func judging<Value>(
-        _ generator: Gen<Value>, choices: Choices, value: Value, limits: ShrinkLimits, fails: @escaping (Value) -> Bool
+        _ generator: Gen<Value>, choices: Choices, value: Value, limits: ShrinkLimits, since start: ContinuousClock.Instant,
+        fails: @escaping (Value) -> Bool
     ) -> (shrinker: Shrinker, bestValue: () -> Value) {
         var bestValue = value
-        let start = ContinuousClock.now
         let shrinker = Shrinker(
             best: choices.recorded, spans: choices.spans, maxAttempts: limits.maxAttempts, stopped: { limits.stop(since: start) }
         ) { candidate, best in
@@ -294,12 +294,23 @@ struct Shrinker {
 struct ShrinkLimits: Sendable {
     var maxAttempts: Int
     var timeLimit: Duration
+    /// The shrinking this run's property is being replayed by, when it is: a `forAll` inside
+    /// another's property, run while the outer one shrinks, stops shrinking when the outer
+    /// one's time is up too, so that the outer limit holds (overrun by one outer replay at
+    /// most, not by the inner limit). Read from the task when the limits are made.
+    var enclosing: [ShrinkWindow] = ShrinkWindow.current
 
     /// Why shrinking that began at `start` must stop now, or `nil`: its task was cancelled (a
-    /// cancelled test, whose replays would only meet the cancellation), or its time is up.
+    /// cancelled test, whose replays would only meet the cancellation), or its time, or the
+    /// time of a shrinking it runs inside, is up.
     func stop(since start: ContinuousClock.Instant) -> ShrinkingStop? {
         if Task.isCancelled { return .cancelled }
-        return ContinuousClock.now - start >= timeLimit ? .timeLimit(timeLimit) : nil
+        return windows(since: start).first { $0.isOver }.map { .timeLimit($0.limit) }
+    }
+
+    /// The time windows shrinking that began at `start` runs in: its own, and those it runs inside.
+    func windows(since start: ContinuousClock.Instant) -> [ShrinkWindow] {
+        [ShrinkWindow(start: start, limit: timeLimit)] + enclosing
     }
 
     /// The stop when `attempts` replays used up the limit. (Shrinking that happened to end on
@@ -309,13 +320,28 @@ struct ShrinkLimits: Sendable {
     }
 }
 
+/// The time one shrinking may take: `limit` from `start`. Kept as the two (not as an instant
+/// when it ends) so that no sum of an instant and a limit can overflow, whatever the limit.
+struct ShrinkWindow: Sendable {
+    /// The windows of the shrinkings running in this task, innermost first: set while a
+    /// property is shrunk, so that the properties it replays see them.
+    @TaskLocal static var current: [ShrinkWindow] = []
+
+    let start: ContinuousClock.Instant
+    let limit: Duration
+
+    var isOver: Bool { ContinuousClock.now - start >= limit }
+}
+
 /// Why shrinking stopped before it ran out of simpler candidates to try
 /// (`Counterexample.shrinkCutShort`): the shrunk value may then not be the simplest failing one.
 public enum ShrinkingStop: Sendable, Equatable, CustomStringConvertible {
     /// It used its limit of replays (`Property.check`'s `maxShrinkAttempts`; 5,000 for
     /// `forAll`, 200 for a `forAll` inside another's property).
     case replayLimit(Int)
-    /// It took its time limit (`shrinkTimeLimit`, `TALLY_PROPERTY_SHRINK_SECONDS`, else 60 s).
+    /// It took its time limit (`shrinkTimeLimit`, `TALLY_PROPERTY_SHRINK_SECONDS`, else 60 s),
+    /// or, for a property checked inside another property that was being shrunk, that outer
+    /// shrinking's (the limit reported is the one that ran out).
     case timeLimit(Duration)
     /// The task it ran in was cancelled (a cancelled test, a test's time limit).
     case cancelled

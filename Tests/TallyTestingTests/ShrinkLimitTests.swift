@@ -55,6 +55,66 @@ final class ShrinkLimitTests: XCTestCase {
         XCTAssertTrue(report.contains("; cut short: shrinking used its limit of 200 replays)"), report)
     }
 
+    /// A run inside a property that is being shrunk keeps to that shrinking's time as well as
+    /// its own: once the enclosing time is up, it reports its first failing value unshrunk.
+    func testARunInsideAShrinkingKeepsToItsTime() throws {
+        let over = [ShrinkWindow(start: .now - .seconds(5), limit: .seconds(2))]
+        let inside = ShrinkWindow.$current.withValue(over) { Property.check(Gen.int(in: 0...1_000), seed: 3) { $0 < 10 } }
+        let failure = try XCTUnwrap(inside.failure)
+        XCTAssertEqual(failure.shrinkAttempts, 0)
+        XCTAssertEqual(failure.shrunk, failure.original)
+        XCTAssertEqual(failure.shrinkCutShort, .timeLimit(.seconds(2)), "the enclosing limit is the one reported")
+        let open = [ShrinkWindow(start: .now, limit: .seconds(600))]
+        let stillOpen = ShrinkWindow.$current.withValue(open) { Property.check(Gen.int(in: 0...1_000), seed: 3) { $0 < 10 } }
+        XCTAssertEqual(stillOpen.failure?.shrunk, 10, "an enclosing time not yet up changes nothing")
+        XCTAssertNil(stillOpen.failure?.shrinkCutShort)
+    }
+
+    /// The windows a property sees: none while its cases run, its own shrinking's while it is
+    /// shrunk (the last replay, of the shrunk value, included), and one more for each shrinking
+    /// it is nested in.
+    func testAShrinkingShowsItsTimeToThePropertiesItReplays() throws {
+        var outerCalls: [(x: Int, windows: Int)] = []
+        var innerWindows = Set<Int>()
+        let result = Property.check(Gen.int(in: 0...1_000), seed: 3, shrinkTimeLimit: .seconds(30)) { x in
+            outerCalls.append((x, ShrinkWindow.current.count))
+            _ = Property.check(Gen.int(in: 0...100), seed: 5, shrinkTimeLimit: .seconds(20)) { y in
+                innerWindows.insert(ShrinkWindow.current.count)
+                return y < 50
+            }
+            return x < 10
+        }
+        XCTAssertEqual(result.failure?.shrunk, 10)
+        // The case loop ends at the first failing value; every later call is a replay.
+        let failingCase = try XCTUnwrap(outerCalls.firstIndex { $0.x >= 10 })
+        XCTAssertEqual(Set(outerCalls[...failingCase].map(\.windows)), [0], "cases run outside any shrinking")
+        XCTAssertEqual(Set(outerCalls[(failingCase + 1)...].map(\.windows)), [1], "every replay, the last one included")
+        XCTAssertEqual(innerWindows, [0, 1, 2], "the inner property: its cases, its shrinking, and its shrinking inside the outer one")
+        XCTAssertEqual(ShrinkWindow.current.count, 0, "nothing left behind")
+    }
+
+    func testAnAwaitingShrinkingShowsItsTimeToo() async throws {
+        var calls: [Int] = []
+        let result = await Property.check(Gen.int(in: 0...1_000), seed: 3, shrinkTimeLimit: .seconds(30)) { x in
+            await Task.yield()
+            calls.append(ShrinkWindow.current.count)
+            return x < 10
+        }
+        XCTAssertEqual(result.failure?.shrunk, 10)
+        let firstFailure = try XCTUnwrap(calls.firstIndex(of: 1)) - 1
+        XCTAssertEqual(Array(calls[...firstFailure]), Array(repeating: 0, count: firstFailure + 1))
+        XCTAssertEqual(Set(calls[(firstFailure + 1)...]), [1], "every replay, the last one included")
+        let over = [ShrinkWindow(start: .now - .seconds(5), limit: .seconds(2))]
+        let inside = await ShrinkWindow.$current.withValue(over) {
+            await Property.check(Gen.int(in: 0...1_000), seed: 3) { x in
+                await Task.yield()
+                return x < 10
+            }
+        }
+        XCTAssertEqual(inside.failure?.shrinkAttempts, 0)
+        XCTAssertEqual(inside.failure?.shrinkCutShort, .timeLimit(.seconds(2)))
+    }
+
     /// A zero time limit does not shrink: the first failing value is the counterexample.
     func testAZeroTimeLimitDoesNotShrink() throws {
         let failure = try XCTUnwrap(Property.check(Gen.int(in: 0...1_000), seed: 3, shrinkTimeLimit: .zero) { $0 < 10 }.failure)
