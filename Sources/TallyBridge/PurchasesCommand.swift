@@ -148,10 +148,15 @@ public enum PurchasesCommand {
             a.transaction.date != b.transaction.date ? a.transaction.date < b.transaction.date : a.transaction.identifier < b.transaction.identifier
         }
         if records.isEmpty { output += "  none\n" }
-        let idWidth = records.map { SummaryRenderer.displayWidth(SummaryRenderer.tableCell($0.transaction.identifier)) }.max() ?? 0
+        // Padded to 48 columns at most, as the quote table is: one long identifier pushes its own
+        // row out instead of padding every row to it (a review's 200,000-character identifier
+        // among 1,000 transactions printed 200 MB).
+        let idWidth = Swift.min(
+            records.map { SummaryRenderer.displayWidth(SummaryRenderer.tableCell($0.transaction.identifier)) }.max() ?? 0,
+            SummaryRenderer.widestPaddedColumn)
         for record in records {
             let id = SummaryRenderer.tableCell(record.transaction.identifier)
-            let padding = String(repeating: " ", count: idWidth - SummaryRenderer.displayWidth(id))
+            let padding = String(repeating: " ", count: Swift.max(idWidth - SummaryRenderer.displayWidth(id), 0))
             output += "  " + id + padding + "  " + oneLine("\(record.status)") + "\n"
         }
         let credits = ledger.credits

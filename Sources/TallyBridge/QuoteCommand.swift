@@ -95,7 +95,11 @@ public enum QuoteCommand {
                 guard !lenient else { return .failure(ResultBox(usageError("--lenient is given twice", command: command, usage: usage))) }
                 lenient = true
             } else if valued.contains(argument) {
-                guard let value = rest.popFirst() else { return .failure(ResultBox(usageError("\(argument) needs a value", command: command, usage: usage))) }
+                // An argument that starts with `-` is an option wherever it stands, a value too:
+                // `--shipping --lenient` took "--lenient" as the method (a review).
+                guard let value = rest.popFirst(), !isOption(value) else {
+                    return .failure(ResultBox(usageError("\(argument) needs a value", command: command, usage: usage)))
+                }
                 // A second value would silently win; for `verify` that could approve a wrong amount.
                 guard options[argument] == nil else {
                     return .failure(ResultBox(usageError("\(argument) is given twice", command: command, usage: usage)))

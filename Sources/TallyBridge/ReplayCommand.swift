@@ -146,7 +146,12 @@ public enum ReplayCommand {
             // Every event is read before the first is applied: a malformed event anywhere is a
             // document error with no update printed, not a replay cut off halfway.
             events = try root.required("events").array().map { (node) throws(DocumentError) -> (String, Node, Step) in
-                guard case .object(let object) = node.value, object.members.count == 1, let member = object.members.first else {
+                // With `--lenient`, keys that name no event are ignored, as unknown keys are
+                // everywhere else (`{"selectShippingMethod": "e", "comment": "…"}`).
+                guard case .object(let object) = node.value,
+                    case let members = lenient ? object.members.filter({ eventNames.contains($0.key) }) : object.members,
+                    members.count == 1, let member = members.first
+                else {
                     throw node.fail("an event is an object with exactly one key: selectShippingMethod, changeCouponCode, changeShippingContact, selectPaymentMethod or authorize")
                 }
                 let eventNode = Node(value: member.value, path: Node.member(node.path, member.key))
@@ -234,6 +239,9 @@ public enum ReplayCommand {
     }
 
     /// Reads the event `name` whose value is `node`.
+    /// The keys that name an event (`step`).
+    static let eventNames: Set<String> = ["selectShippingMethod", "changeCouponCode", "changeShippingContact", "selectPaymentMethod", "authorize"]
+
     static func step(_ name: String, _ node: Node, lenient: Bool = false) throws(DocumentError) -> Step {
         switch name {
         case "selectShippingMethod": return .event(.selectShippingMethod(try node.string()))
@@ -330,11 +338,16 @@ public enum ReplayCommand {
             nameSuffix: try object.optional("nameSuffix")?.string(), nickname: try object.optional("nickname")?.string())
     }
 
+    /// `PaymentNetwork.known` by PassKit string.
+    static let knownNetworks = Dictionary(uniqueKeysWithValues: PaymentNetwork.known.map { ($0.rawValue, $0) })
+
     static func paymentMethod(_ node: Node, lenient: Bool = false) throws(DocumentError) -> PaymentMethod {
         let object = try node.object(keys: ["type", "network", "displayName"], lenient: lenient)
         return PaymentMethod(
             displayName: try object.optional("displayName")?.string(),
-            network: (try object.optional("network")?.string()).map { PaymentNetwork(rawValue: $0) },
+            // A known PassKit name, spelled as PassKit spells it: an unknown one (`"Amex"` for
+            // `"AmEx"`) was taken as is, a network no card has (a review).
+            network: try object.optional("network")?.enumeration(knownNetworks),
             type: try object.required("type").enumeration(CheckoutDocument.paymentMethodTypes))
     }
 }
@@ -352,13 +365,14 @@ extension SummaryRenderer {
 
     /// An Apple Pay JS update (`ApplePayShippingMethodUpdate`, `…ShippingContactUpdate`,
     /// `…PaymentMethodUpdate`, `…CouponCodeUpdate`): `newTotal`, `newLineItems`, and for contact
-    /// and coupon changes `newShippingMethods`; `errors` when there are any.
+    /// and coupon changes `newShippingMethods` (when the document has shipping methods at all);
+    /// `errors` when there are any.
     static func applePayUpdate(_ checkout: Checkout, errors: [PaymentError], shippingMethods: Bool) throws(DocumentError) -> JSONValue {
         guard case .object(let request) = try applePay(checkout) else { return .null }
         var members: [(key: String, value: JSONValue)] = [
             ("newTotal", request["total"] ?? .null), ("newLineItems", request["lineItems"] ?? .null),
         ]
-        if shippingMethods { members.append(("newShippingMethods", request["shippingMethods"] ?? .null)) }
+        if shippingMethods, let methods = request["shippingMethods"] { members.append(("newShippingMethods", methods)) }
         if !errors.isEmpty { members.append(("errors", .array(errors.map(applePayError)))) }
         return .object(JSONObject(members))
     }

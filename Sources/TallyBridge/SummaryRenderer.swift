@@ -149,7 +149,11 @@ public enum SummaryRenderer {
             ("supportedNetworks", .array(checkout.supportedNetworks.map { .string(applePayNetwork($0)) })),
             ("total", try line(summary.totalLine, at: "total")),
             ("lineItems", .array(lineItems)),
-            ("shippingMethods", .array(checkout.shippingMethodsForSheet.map { method in
+        ]
+        // A document without shipping methods asks for none (as in the W3C output): an empty
+        // `shippingMethods` was written before a review saw it.
+        if !checkout.shippingMethods.isEmpty {
+            members.append(("shippingMethods", .array(checkout.shippingMethodsForSheet.map { method in
                 var fields: [(key: String, value: JSONValue)] = [
                     ("label", .string(method.label)), ("detail", .string(method.detail)),
                     ("amount", .string(amount(method.amount, currency))), ("identifier", .string(method.identifier)),
@@ -160,8 +164,8 @@ public enum SummaryRenderer {
                     ])))
                 }
                 return .object(JSONObject(fields))
-            })),
-        ]
+            })))
+        }
         if !checkout.coupons.isEmpty { members.append(("supportsCouponCode", .bool(true))) }
         if let code = checkout.appliedCouponCode { members.append(("couponCode", .string(code))) }
         if checkout.shippingType != .shipping { members.append(("shippingType", .string(checkout.shippingType.rawValue))) }
@@ -296,6 +300,11 @@ public enum SummaryRenderer {
         return .object(JSONObject(members))
     }
 
+    /// The most columns a table pads a text column to (labels, identifiers): a longer text
+    /// pushes its own row out instead of padding every row to it, so output stays in proportion
+    /// to the input.
+    static let widestPaddedColumn = 48
+
     /// A text table: one line per summary item, amounts right-aligned with the currency's decimals,
     /// then any errors. Labels, identifiers and messages are printed on one line each, their line
     /// breaks and other control characters escaped (`\n`, `\u{1B}`), so a document's text cannot
@@ -307,7 +316,7 @@ public enum SummaryRenderer {
         // Columns align up to 48 columns of label and 32 of amount; a longer label or amount pushes
         // its own row out instead of padding every row to it (a 1 MB label above 5,000 items
         // would otherwise print 5 GB).
-        let labelWidth = Swift.min(rows.map { displayWidth($0.0) }.max() ?? 0, 48)
+        let labelWidth = Swift.min(rows.map { displayWidth($0.0) }.max() ?? 0, widestPaddedColumn)
         let amountWidth = Swift.min(rows.map { $0.1.count }.max() ?? 0, 32)
         var out = ""
         for (index, row) in rows.enumerated() {

@@ -75,6 +75,16 @@ public struct PaymentNetwork: RawRepresentable, Hashable, Sendable, CustomString
     /// V Pay (`"VPay"`).
     public static let vPay = PaymentNetwork(rawValue: "VPay")
 
+    /// Every network named above, in that order: the PassKit strings Tally knows. A network
+    /// outside it can still be made with `init(rawValue:)` (PassKit adds networks); TallyBridge
+    /// refuses one in a document, where an unknown string is more likely a misspelling
+    /// (`"Amex"` for `"AmEx"`) than a new network.
+    public static let known: [PaymentNetwork] = [
+        .amex, .masterCard, .visa, .chinaUnionPay, .discover, .jcb, .interac, .maestro, .privateLabel,
+        .bancomat, .bancontact, .bankAxept, .barcode, .cartesBancaires, .dankort, .eftpos, .electron, .elo, .girocard,
+        .himyan, .idCredit, .jaywan, .mada, .meeza, .mir, .myDebit, .napas, .pagoBancomat, .postFinance, .quicPay, .suica, .vPay,
+    ]
+
     /// The PassKit string.
     public var description: String { rawValue }
 }

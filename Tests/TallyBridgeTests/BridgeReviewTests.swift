@@ -38,6 +38,23 @@ final class BridgeReviewTests: XCTestCase {
         XCTAssertEqual(short.count, 48 + 2 + "2001.00".count, short)
     }
 
+    /// The purchases replay's table of transactions pads identifiers to 48 columns at most, as
+    /// the quote table pads labels: a review's 200,000-character identifier among 1,000
+    /// transactions printed 200 MB when every row was padded to it.
+    func testPurchasesTableStaysInProportionToTheLog() throws {
+        func line(_ id: String) -> String {
+            #"{"transaction": {"id": "\#(id)", "product": "coins.100", "date": "2026-11-30T10:00:05Z", "state": "purchasing"}}"#
+        }
+        let log = ([line(String(repeating: "x", count: 200_000))] + (0..<1_000).map { line("t\($0)") }).joined(separator: "\n") + "\n"
+        let result = PurchasesCommand.run(["replay", "log.jsonl"]) { _ in log }
+        XCTAssertEqual(result.status, 0, result.errors)
+        XCTAssertLessThan(result.output.utf8.count, 2 * log.utf8.count, "the table grew out of proportion")
+        let row = try XCTUnwrap(result.output.split(separator: "\n").first { $0.hasPrefix("  t999 ") }.map(String.init))
+        // "t999" padded to 48 columns, two spaces, then the status.
+        XCTAssertTrue(row.hasPrefix("  t999" + String(repeating: " ", count: 44 + 2)), String(row.prefix(120)))
+        XCTAssertFalse(row.dropFirst(2 + 48 + 2).hasPrefix(" "), String(row.prefix(120)))
+    }
+
     /// Numbers are written out in full in every summary: `1e6144` (six bytes) printed 6,145 digits
     /// per line; a 3 MB document of them needed 1.3 GB. A document's numbers are below 10^100.
     func testNumbersInADocumentAreBelowTenToTheHundred() throws {
@@ -208,6 +225,42 @@ final class BridgeReviewTests: XCTestCase {
             "tally replay: events[0].selectShippingMethod: \"drone\" is not offered here (offered: freeshipping, expressshipping)\n")
     }
 
+    /// A payment method's network is a PassKit name Tally knows, spelled as PassKit spells it:
+    /// `"Amex"` (the guide's own spelling, once) was taken as a network no card has.
+    func testReplayNetworksArePassKitNames() {
+        func replay(_ events: String) -> QuoteCommand.Result {
+            ReplayCommand.run(["doc.json"]) { _ in #"{"document": \#(Self.seed), "events": [\#(events)]}"# }
+        }
+        let misspelt = replay(#"{"selectPaymentMethod": {"type": "credit", "network": "Amex"}}"#)
+        XCTAssertEqual(misspelt.status, 1)
+        XCTAssertTrue(misspelt.errors.hasPrefix(#"tally replay: doc.json: events[0].selectPaymentMethod.network: "Amex" is not one of AmEx, Bancomat, "#), misspelt.errors)
+        let authorize = replay(#"{"authorize": {"paymentMethod": {"type": "credit", "network": "bogus"}}}"#)
+        XCTAssertEqual(authorize.status, 1)
+        XCTAssertTrue(authorize.errors.contains(#"events[0].authorize.paymentMethod.network: "bogus" is not one of"#), authorize.errors)
+        for network in PaymentNetwork.known {
+            let result = replay(#"{"selectPaymentMethod": {"type": "debit", "network": "\#(network.rawValue)"}}"#)
+            XCTAssertEqual(result.status, 0, result.errors)
+        }
+        XCTAssertEqual(Set(PaymentNetwork.known.map(\.rawValue)).count, 32)
+    }
+
+    /// `--lenient` ignores keys beside an event's name, as it ignores unknown keys elsewhere;
+    /// an event still names exactly one event, and without it the extra key is an error.
+    func testLenientReplayIgnoresKeysBesideAnEvent() {
+        func replay(_ events: String, _ options: [String] = []) -> QuoteCommand.Result {
+            ReplayCommand.run(["doc.json"] + options) { _ in #"{"document": \#(Self.seed), "events": [\#(events)]}"# }
+        }
+        let commented = #"{"comment": "the fast one", "selectShippingMethod": "expressshipping"}"#
+        XCTAssertEqual(replay(commented).status, 1)
+        let lenient = replay(commented, ["--lenient"])
+        XCTAssertEqual(lenient.status, 0, lenient.errors)
+        XCTAssertEqual(lenient.output, replay(#"{"selectShippingMethod": "expressshipping"}"#).output)
+        let two = replay(#"{"selectShippingMethod": "expressshipping", "changeCouponCode": "SAVE10"}"#, ["--lenient"])
+        XCTAssertEqual(two.status, 1)
+        XCTAssertTrue(two.errors.contains("an event is an object with exactly one key"), two.errors)
+        XCTAssertEqual(replay(#"{"comment": "no event"}"#, ["--lenient"]).status, 1)
+    }
+
     /// Errors inside the replayed document name their whole path, `document.…`.
     func testReplayDocumentErrorsNameTheirPathUnderDocument() {
         let bad = Self.seed.replacingOccurrences(of: #""-12.74""#, with: #""12.7.5""#)
@@ -312,6 +365,22 @@ final class BridgeReviewTests: XCTestCase {
 
     /// Usage errors are found before the input is read: exit 2 for a missing file with a bad
     /// option, and no wait for standard input.
+    /// An argument that starts with `-` is an option even where an option's value is expected:
+    /// `--shipping --lenient` took "--lenient" as the method, and `--coupon --format json` the
+    /// coupon code "--format" (a review).
+    func testAnOptionIsNotAnotherOptionsValue() {
+        let read: (String) throws -> String = { _ in Self.seed }
+        for arguments in [["doc.json", "--shipping", "--lenient"], ["doc.json", "--coupon", "--format", "json"], ["doc.json", "--contact-country", "-x"]] {
+            let result = QuoteCommand.run(arguments, read: read)
+            XCTAssertEqual(result.status, 2, "\(arguments)")
+            XCTAssertTrue(result.errors.contains("tally quote: \(arguments[1]) needs a value"), result.errors)
+        }
+        let verify = VerifyCommand.run(["doc.json", "--amount", "-10.01"], read: read)
+        XCTAssertEqual(verify.status, 2)
+        XCTAssertTrue(verify.errors.contains("tally verify: --amount needs a value"), verify.errors)
+        XCTAssertEqual(QuoteCommand.run(["doc.json", "--shipping", "expressshipping"], read: read).status, 0)
+    }
+
     func testUsageErrorsComeBeforeReadingTheInput() {
         var reads = 0
         let read: (String) throws -> String = { _ in reads += 1; throw CocoaError(.fileNoSuchFile) }

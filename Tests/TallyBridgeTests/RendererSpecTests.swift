@@ -105,6 +105,26 @@ final class RendererSpecTests: XCTestCase {
         XCTAssertFalse(JSONWriter.write(try SummaryRenderer.applePay(usd), pretty: false).contains("oupon"))
     }
 
+    /// A document without shipping methods asks for none: no `shippingMethods` in the Apple Pay
+    /// JS request and no `newShippingMethods` in its updates, as the W3C output has no
+    /// `shippingOptions` (an empty array was written before a review).
+    func testNoShippingMethodsAreWrittenWhenTheDocumentHasNone() throws {
+        let bare = #"{"currencyCode": "USD", "countryCode": "US", "items": [{"label": "a", "amount": "10.00"}], "coupons": [{"code": "TEN", "amountOff": "1.00"}]}"#
+        let request = run(bare, ["--format", "applepay"])
+        XCTAssertEqual(request.status, 0, request.errors)
+        XCTAssertFalse(request.output.contains("hippingMethods"), request.output)
+        let events = #"{"document": \#(bare), "events": [{"changeCouponCode": "TEN"}, {"changeShippingContact": {"postalAddress": {"isoCountryCode": "US"}}}]}"#
+        let updates = run(events, ["replay", "--format", "applepay"])
+        XCTAssertEqual(updates.status, 0, updates.errors)
+        XCTAssertTrue(updates.output.contains("newLineItems"), updates.output)
+        XCTAssertFalse(updates.output.contains("hippingMethods"), updates.output)
+        let shipped = bare.replacingOccurrences(
+            of: #""coupons""#, with: #""shippingMethods": [{"identifier": "s", "label": "S", "amount": "1.00"}], "coupons""#)
+        XCTAssertTrue(run(shipped, ["--format", "applepay"]).output.contains(#""shippingMethods""#))
+        let shippedEvents = events.replacingOccurrences(of: bare, with: shipped)
+        XCTAssertEqual(run(shippedEvents, ["replay", "--format", "applepay"]).output.components(separatedBy: #""newShippingMethods""#).count - 1, 2)
+    }
+
     /// WebKit refuses an Apple Pay total above 100,000,000; the renderer says so instead.
     func testApplePayRefusesATotalAboveWebKitsMaximum() throws {
         let document = #"{"currencyCode": "USD", "countryCode": "US", "merchantName": "S", "items": [{"label": "A", "amount": "100000000.01"}]}"#
