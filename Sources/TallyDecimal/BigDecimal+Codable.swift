@@ -25,7 +25,8 @@ extension BigDecimal: Codable {
     /// Numbers go through the coder's `Decimal` support, which in Foundation's `JSONDecoder` reads
     /// the number's digits and is exact up to 37 significant digits, except that trailing zeros
     /// after the point are dropped (`1.50` arrives as `1.5`; a whole number keeps exponent 0, so
-    /// `600` stays `600`) and underflow such as `1e-400` arrives as `0`. A number
+    /// `600` stays `600`), and a number outside `Decimal`'s range (about 1E-128 … 3.4E+165 in
+    /// magnitude, such as `1e-200` or `1e-400`) is refused, never read as `0`. A number
     /// that arrives with 38 or more digits may have been cut, so it is rejected rather than taken as
     /// exact; but a longer number whose cut leaves fewer digits cannot be told from a short one
     /// (`19.990000000000000000000000000000000000001` arrives as `19.99`), since a `Decoder` never
@@ -40,8 +41,9 @@ extension BigDecimal: Codable {
     /// float that no decimal names exactly) are refused.
     ///
     /// - Throws: `DecodingError.dataCorrupted` naming the reason when the text is not a decimal,
-    ///   or when a number may have lost digits; the coder's own error for a value that is neither
-    ///   a string nor a number it can read (a `null`, a number it cannot represent).
+    ///   when a number may have lost digits, or when the coder cannot read the number as
+    ///   `Decimal` (`1e-400` in JSON); the coder's own error for a value that is neither a string
+    ///   nor a number (a `null`).
     public init(from decoder: any Decoder) throws {
         let container = try decoder.singleValueContainer()
         if let text = try? container.decode(String.self) {
@@ -57,7 +59,7 @@ extension BigDecimal: Codable {
         let decimal: Decimal
         do {
             decimal = try container.decode(Decimal.self)
-        } catch {
+        } catch DecodingError.typeMismatch(let type, let context) {
             // A coder without `Decimal` numbers (a property list's integer): take an exact
             // integer, as `Int64` or, above `Int64.max`, as `UInt64`.
             if let integer = try? container.decode(Int64.self) {
@@ -68,8 +70,28 @@ extension BigDecimal: Codable {
                 self.init(integer)
                 return
             }
-            throw error  // the coder's own reason (a null, a number out of range, …)
+            throw DecodingError.typeMismatch(type, context)  // the coder's own reason
+        } catch let error as DecodingError {
+            switch error {
+            case .dataCorrupted(let context): throw BigDecimal.unreadableNumber(context.debugDescription, error, codingPath: decoder.codingPath)
+            default: throw error  // the coder's own reason (a null, …)
+            }
+        } catch {
+            // A number the coder cannot hold as `Decimal`: Foundation's `JSONDecoder` refuses
+            // those outside about 1E-128 … 3.4E+165 with an error of its own, which it reports as
+            // "not valid JSON". Not read as an integer instead: that goes through `Double`, where
+            // `1e-400` underflows to exactly 0 (a review).
+            throw BigDecimal.unreadableNumber("\(error)", error, codingPath: decoder.codingPath)
         }
         self = try BigDecimal.decodeNumber(decimal, codingPath: decoder.codingPath)
+    }
+
+    /// The error for a number the coder could not read as `Decimal`.
+    private static func unreadableNumber(_ reason: String, _ error: any Error, codingPath: [any CodingKey]) -> DecodingError {
+        DecodingError.dataCorrupted(DecodingError.Context(
+            codingPath: codingPath,
+            debugDescription: "a number the decoder cannot read exactly (\(reason)); JSON numbers beyond Foundation's "
+                + "Decimal (about 1E-128 … 3.4E+165 in magnitude) are refused: send it as a string",
+            underlyingError: error))
     }
 }
