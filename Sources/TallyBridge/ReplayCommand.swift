@@ -238,10 +238,10 @@ public enum ReplayCommand {
         case authorize(PaymentAuthorization)
     }
 
-    /// Reads the event `name` whose value is `node`.
     /// The keys that name an event (`step`).
     static let eventNames: Set<String> = ["selectShippingMethod", "changeCouponCode", "changeShippingContact", "selectPaymentMethod", "authorize"]
 
+    /// Reads the event `name` whose value is `node`.
     static func step(_ name: String, _ node: Node, lenient: Bool = false) throws(DocumentError) -> Step {
         switch name {
         case "selectShippingMethod": return .event(.selectShippingMethod(try node.string()))
