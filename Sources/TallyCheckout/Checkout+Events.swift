@@ -206,11 +206,22 @@ extension Checkout {
             let error = PaymentError(.couponCodeInvalid, message: "the code \(combiningRunReason)")
             return CouponCodeUpdate(errors: [error], summaryItems: summary, shippingMethods: shippingMethodsForSheet)
         }
-        // Foundation's trimming (bridging, allocations) only when an end of the code is a blank.
+        // Trimmed scalar by scalar with the same test `canBeEntered` uses, and only when an end
+        // is a blank: Foundation's `.whitespaces` also trims U+200B ZERO WIDTH SPACE (category
+        // Cf), so a review's `X\u{200B}`, a code validation accepts, could not be entered with a
+        // space after it, and `ABC\u{200B} ` applied `ABC`.
+        let scalars = code.unicodeScalars
         func isBlank(_ scalar: Unicode.Scalar?) -> Bool { scalar.map(Checkout.isCouponCodeBlank) ?? false }
-        let trimmed =
-            isBlank(code.unicodeScalars.first) || isBlank(code.unicodeScalars.last)
-            ? code.trimmingCharacters(in: .whitespaces) : code
+        var trimmed = code
+        if isBlank(scalars.first) || isBlank(scalars.last) {
+            if let start = scalars.firstIndex(where: { !Checkout.isCouponCodeBlank($0) }),
+                let end = scalars.lastIndex(where: { !Checkout.isCouponCodeBlank($0) })
+            {
+                trimmed = String(scalars[start...end])
+            } else {
+                trimmed = ""
+            }
+        }
         let previous = appliedCouponIndex
         if trimmed.isEmpty {
             appliedCouponIndex = nil

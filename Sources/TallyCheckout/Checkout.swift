@@ -40,16 +40,11 @@ public struct Checkout: Hashable, Sendable {
     public var countryCode: String { terms.countryCode }
     /// The merchant name: the label of the total line.
     public var merchantName: String { terms.merchantName }
-    /// The Apple Pay merchant identifier (`"merchant.com.example"`).
-    public var merchantIdentifier: String {
-        get { terms.merchantIdentifier }
-        set { changeTerms { $0.merchantIdentifier = newValue } }
-    }
-    /// The card networks the merchant accepts.
-    public var supportedNetworks: [PaymentNetwork] {
-        get { terms.supportedNetworks }
-        set { changeTerms { $0.supportedNetworks = newValue } }
-    }
+    /// The Apple Pay merchant identifier (`"merchant.com.example"`); `setMerchantIdentifier(_:)`
+    /// changes it.
+    public var merchantIdentifier: String { terms.merchantIdentifier }
+    /// The card networks the merchant accepts; `setSupportedNetworks(_:)` changes them.
+    public var supportedNetworks: [PaymentNetwork] { terms.supportedNetworks }
     /// The merchant's capabilities.
     public var merchantCapabilities: MerchantCapability {
         get { terms.merchantCapabilities }
@@ -363,9 +358,10 @@ public struct Checkout: Hashable, Sendable {
             }
     }
 
-    /// What `changeCouponCode` trims from an entered code: Unicode category Zs and U+0009
-    /// (Foundation's `.whitespaces`), decided without a table lookup for ASCII (W10: 7 % of a
-    /// coupon update's instructions went to `generalCategory`).
+    /// What `changeCouponCode` trims from an entered code: Unicode category Zs and U+0009 (not
+    /// Foundation's `.whitespaces`, which on Linux also holds U+200B ZERO WIDTH SPACE), decided
+    /// without a table lookup for ASCII (W10: 7 % of a coupon update's instructions went to
+    /// `generalCategory`).
     static func isCouponCodeBlank(_ scalar: Unicode.Scalar) -> Bool {
         if scalar.isASCII { return scalar == " " || scalar == "\t" }
         return scalar.properties.generalCategory == .spaceSeparator
@@ -403,6 +399,27 @@ public struct Checkout: Hashable, Sendable {
         copy.changeTerms { $0.maximumTotal = maximum }
         try copy.validate()
         self = copy
+    }
+
+    /// Replaces the Apple Pay merchant identifier.
+    ///
+    /// - Throws: `CheckoutError.unsafeText` for text with more than 30 combining marks in a row,
+    ///   as the initializer does (a checkout's `==` and hashing compare it, in time quadratic in
+    ///   such a run). These two request fields were settable properties, which could not refuse.
+    public mutating func setMerchantIdentifier(_ identifier: String) throws(CheckoutError) {
+        guard isStreamSafe(identifier) else { throw .unsafeText(place: "merchantIdentifier") }
+        changeTerms { $0.merchantIdentifier = identifier }
+    }
+
+    /// Replaces the card networks the merchant accepts.
+    ///
+    /// - Throws: `CheckoutError.unsafeText` for a network string with more than 30 combining
+    ///   marks in a row, as the initializer does.
+    public mutating func setSupportedNetworks(_ networks: [PaymentNetwork]) throws(CheckoutError) {
+        for (index, network) in networks.enumerated() where !isStreamSafe(network.rawValue) {
+            throw .unsafeText(place: "supportedNetworks[\(index)]")
+        }
+        changeTerms { $0.supportedNetworks = networks }
     }
 
     /// Replaces the merchant name (the total's label).

@@ -56,7 +56,7 @@ final class RendererSpecTests: XCTestCase {
         XCTAssertTrue(text.contains(#""requiredShippingContactFields":["email","phone","name"]"#), text)
         // PassKit's network strings, in Apple Pay JS's spelling (WebKit compares them ignoring case).
         var networks = checkout
-        networks.supportedNetworks = [.amex, .girocard, .cartesBancaires, .mada, .idCredit]
+        try networks.setSupportedNetworks([.amex, .girocard, .cartesBancaires, .mada, .idCredit])
         let spelled = JSONWriter.write(try SummaryRenderer.applePay(networks), pretty: false)
         XCTAssertTrue(spelled.contains(#""supportedNetworks":["amex","girocard","cartesBancaires","mada","iD"]"#), spelled)
         // Email and phone required for billing are asked among the shipping fields, where Apple
@@ -92,9 +92,9 @@ final class RendererSpecTests: XCTestCase {
         XCTAssertEqual(refusal { () throws(DocumentError) in try SummaryRenderer.applePay(usd) },
                        "merchantCapabilities: Apple Pay requires supports3DS (threeDSecure) among the merchant capabilities")
         usd.merchantCapabilities = [.threeDSecure]
-        usd.supportedNetworks = []
+        try usd.setSupportedNetworks([])
         XCTAssertEqual(refusal { () throws(DocumentError) in try SummaryRenderer.applePay(usd) }, "supportedNetworks: Apple Pay needs at least one supported network")
-        usd.supportedNetworks = [.visa]
+        try usd.setSupportedNetworks([.visa])
         var text = JSONWriter.write(try SummaryRenderer.applePay(usd), pretty: false)
         XCTAssertTrue(text.contains(#""supportsCouponCode":true"#), text)
         XCTAssertFalse(text.contains("couponCode\":\""), text)

@@ -74,8 +74,8 @@ final class CheckoutRepresentationTests: XCTestCase {
     func testCopiesAreIndependent() throws {
         let original = try make()
         var copy = original
-        copy.merchantIdentifier = "merchant.com.example.other"
-        copy.supportedNetworks = [.visa]
+        try copy.setMerchantIdentifier("merchant.com.example.other")
+        try copy.setSupportedNetworks([.visa])
         copy.requiredShippingContactFields = [.emailAddress]
         XCTAssertEqual(original.merchantIdentifier, "")
         XCTAssertEqual(original.supportedNetworks, [.amex, .masterCard, .visa, .chinaUnionPay])

@@ -74,6 +74,18 @@ final class CheckoutRuleTests: XCTestCase {
             XCTAssertEqual(checkout.changeCouponCode(typed).errors.map(\.code), [.couponCodeInvalid], String(reflecting: typed))
             XCTAssertNil(checkout.appliedCouponCode)
         }
+        // U+200B ZERO WIDTH SPACE is not a space separator: never trimmed, whatever is around it
+        // (Foundation's `.whitespaces` trims it on Linux, and was used once an end was a blank).
+        let coupons = [Coupon(code: "PCT", benefit: .percentOff(10)), Coupon(code: "X\u{200B}", benefit: .freeShipping)]
+        for (typed, applied) in [
+            ("PCT\u{200B}", nil), ("PCT\u{200B} ", nil), (" \u{200B}PCT", nil), ("X\u{200B}", "X\u{200B}"), ("X\u{200B} ", "X\u{200B}"),
+            ("\u{3000}X\u{200B}\t", "X\u{200B}"), (" \t ", nil),
+        ] as [(String, String?)] {
+            var checkout = try make(coupons: coupons)
+            let errors = checkout.changeCouponCode(typed).errors.map(\.code)
+            XCTAssertEqual(checkout.appliedCouponCode, applied, String(reflecting: typed))
+            XCTAssertEqual(errors, applied == nil && typed.contains("\u{200B}") ? [.couponCodeInvalid] : [], String(reflecting: typed))
+        }
     }
 
     /// The discount line's label is kept with the coupon and follows changes to it.

@@ -56,6 +56,20 @@ final class UnsafeTextTests: XCTestCase {
             XCTAssertEqual($0 as? CheckoutError, .unsafeText(place: "items[0].label"))
         }
         XCTAssertEqual(checkout.merchantName, "Shop")
+        // The two request fields that were settable properties, which could not refuse (a review:
+        // an identifier of 40,000 pairs of marks made `hashValue` take 1.5 s).
+        XCTAssertThrowsError(try checkout.setMerchantIdentifier("merchant" + m)) {
+            XCTAssertEqual($0 as? CheckoutError, .unsafeText(place: "merchantIdentifier"))
+        }
+        XCTAssertThrowsError(try checkout.setSupportedNetworks([.visa, PaymentNetwork(rawValue: "V" + m)])) {
+            XCTAssertEqual($0 as? CheckoutError, .unsafeText(place: "supportedNetworks[1]"))
+        }
+        XCTAssertEqual(checkout.merchantIdentifier, "")
+        XCTAssertEqual(checkout.supportedNetworks, [.amex, .masterCard, .visa, .chinaUnionPay])
+        try checkout.setMerchantIdentifier("merchant.com.example")
+        try checkout.setSupportedNetworks([.visa, .girocard])
+        XCTAssertEqual(checkout.merchantIdentifier, "merchant.com.example")
+        XCTAssertEqual(checkout.supportedNetworks, [.visa, .girocard])
     }
 
     func testEventsWithALongRunOfMarksAreRefusedAndChangeNothing() throws {
