@@ -285,7 +285,17 @@ public struct Checkout: Hashable, Sendable {
         if let selected, identifiers[selected] == nil {
             throw .unknownShippingMethod(identifier: selected)
         }
+        // A blank rule code matches no contact, whose blank code counts as no code (a review).
+        func checkNotBlank(_ code: String, _ place: @autoclosure () -> String) throws(CheckoutError) {
+            if code.unicodeScalars.allSatisfy(isCodeTrimmed) { throw .blankCode(place: place()) }
+        }
+        for (index, rule) in taxRules.enumerated() {
+            try checkNotBlank(rule.country, "taxRules[\(index)].country")
+            if let region = rule.region { try checkNotBlank(region, "taxRules[\(index)].region") }
+        }
         for (ruleIndex, rule) in shippingRules.enumerated() {
+            try checkNotBlank(rule.country, "shippingRules[\(ruleIndex)].country")
+            for (position, region) in rule.regions.enumerated() { try checkNotBlank(region, "shippingRules[\(ruleIndex)].regions[\(position)]") }
             for (position, identifier) in rule.methods.enumerated() where identifiers[identifier] == nil {
                 throw .unknownShippingMethodInRule(identifier: identifier, rule: ruleIndex, position: position)
             }

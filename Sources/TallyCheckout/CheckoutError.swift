@@ -51,6 +51,9 @@ public enum CheckoutError: Error, Hashable, Sendable, CustomStringConvertible {
     /// The country or region code at `place` (`taxRules[0].region`) has `bytes` bytes of UTF-8,
     /// more than `Checkout.maximumCodeLength`.
     case codeTooLong(place: String, bytes: Int)
+    /// The rule's country or region code at `place` (`taxRules[0].region`) is empty or white
+    /// space: a contact's blank code counts as no code, so the rule could never apply.
+    case blankCode(place: String)
 
     /// `items[1].amount: 12.755 has more decimals than CNY allows (2)`.
     public var description: String {
@@ -83,6 +86,9 @@ public enum CheckoutError: Error, Hashable, Sendable, CustomStringConvertible {
             return "\(place): \(combiningRunReason)"
         case .codeTooLong(let place, let bytes):
             return "\(place): a code of \(bytes) bytes, more than the \(Checkout.maximumCodeLength) a country or region code may have"
+        case .blankCode(let place):
+            return "\(place): is blank, and no contact's code is (a blank one counts as none), so the rule could never apply"
+                + (place.hasSuffix("country") ? "" : "; leave the region out for a rule for the whole country")
         }
     }
 }

@@ -178,6 +178,15 @@ final class CheckoutRuleTests: XCTestCase {
              #"shippingRules[1].methods[1]: "stnd" is not one of the shipping methods"#),
             ({ try self.make(taxRules: [TaxRule(country: "US", region: "CA", rate: "0.07"), TaxRule(country: "US", rate: "0.05"), TaxRule(country: " us", region: "ca ", rate: "0.08")]) },
              "taxRules[2]: is for the same country and region as taxRules[0]; only one rule can apply"),
+            // A blank rule code, which no contact's code matches (a blank one counts as none).
+            ({ try self.make(taxRules: [TaxRule(country: "US", region: " ", rate: "0.07")]) },
+             "taxRules[0].region: is blank, and no contact's code is (a blank one counts as none), so the rule could never apply; leave the region out for a rule for the whole country"),
+            ({ try self.make(taxRules: [TaxRule(country: "US", rate: "0.05"), TaxRule(country: "", rate: "0.07")]) },
+             "taxRules[1].country: is blank, and no contact's code is (a blank one counts as none), so the rule could never apply"),
+            ({ try self.make(shippingRules: [ShippingRule(country: "US", regions: ["CA", "\t"], methods: ["std"])]) },
+             "shippingRules[0].regions[1]: is blank, and no contact's code is (a blank one counts as none), so the rule could never apply; leave the region out for a rule for the whole country"),
+            ({ try self.make(shippingRules: [ShippingRule(country: "\u{3000}", methods: ["std"])]) },
+             "shippingRules[0].country: is blank, and no contact's code is (a blank one counts as none), so the rule could never apply"),
             ({ try self.make(surcharges: [Surcharge(paymentMethodType: .credit, percent: 2, label: "Fee"), Surcharge(paymentMethodType: .debit, percent: 1, label: "Fee"), Surcharge(paymentMethodType: .credit, percent: 3, label: "Fee")]) },
              "paymentMethodSurcharges[2].type: credit cards have a surcharge already (paymentMethodSurcharges[0])"),
             ({ try self.make(coupons: [Coupon(code: "", benefit: .amountOff(1))]) },
@@ -391,7 +400,7 @@ final class CheckoutRuleTests: XCTestCase {
             ("CA ", "CA", true), ("CA\u{A0}", "ca", true), ("CA\t", "CA", true), ("CA\u{301}", "CA", false),
             ("QUÉBEC", "québec", true), ("québec", "que\u{301}bec", true), ("É", "é", true),
             ("NY", "NJ", false), ("CA", "CAL", false), ("CAL", "CA", false), ("A-B", "a_b", false),
-            ("A", "A\u{301}", false), ("E", "É", false), ("C A", "CA", false), ("", "CA", false),
+            ("A", "A\u{301}", false), ("E", "É", false), ("C A", "CA", false),
         ]
         for (rule, contact, matches) in cases {
             var checkout = try Checkout(
