@@ -52,14 +52,16 @@ public struct Order: Hashable, Sendable {
     /// - Throws: `PurchaseError.invalidOrder` when the id is empty, the quantity is not
     ///   1…`maximumQuantity`, or the price is negative, has more decimals than its currency
     ///   allows (no store charges `0.001 CNY`, and a credit of it could not be paid out) or is
-    ///   beyond the default `ParseLimits` (a journal could not read it back).
+    ///   beyond the default `ParseLimits` (a journal could not read it back), or the amount due
+    ///   (price × quantity) is beyond those limits.
     public init(id: String, product: Product, quantity: Int = 1, createdAt: Timestamp) throws(PurchaseError) {
         try self.init(id: id, product: product, quantity: quantity, createdAt: createdAt, checkingPriceDecimals: true)
     }
 
-    /// An order; a price finer than its currency's minor units is refused only when
-    /// `checkingPriceDecimals` (orders read back from a journal were accepted when they were
-    /// recorded, by an earlier version perhaps, and must still open).
+    /// An order; a price finer than its currency's minor units, or an amount due beyond the
+    /// default parse limits, is refused only when `checkingPriceDecimals` (orders read back from
+    /// a journal were accepted when they were recorded, by an earlier version perhaps, and must
+    /// still open).
     init(id: String, product: Product, quantity: Int, createdAt: Timestamp, checkingPriceDecimals: Bool) throws(PurchaseError) {
         guard !id.isEmpty else { throw .invalidOrder(id: id, reason: "the order id is empty") }
         guard (1...Self.maximumQuantity).contains(quantity) else {
@@ -86,7 +88,17 @@ public struct Order: Hashable, Sendable {
         self.id = id
         self.product = product
         self.quantity = quantity
-        self.expectedAmount = product.price.multiplied(by: BigDecimal(quantity))
+        let expectedAmount = product.price.multiplied(by: BigDecimal(quantity))
+        // The amount due is journaled too, in the order's credit: a price of 1,000 digits times
+        // 2 has 1,001, which a journal cannot read back, so the ledger could never compact
+        // again and stopped taking events once its journal was full (a review). Checked for new
+        // orders only, as the decimals are: a journal holding such an order still opens.
+        guard !checkingPriceDecimals || limits.admits(expectedAmount.amount) else {
+            throw .invalidOrder(
+                id: id,
+                reason: "the amount due, \(quantity) × \(product.price.amount) = \(expectedAmount.amount), is beyond the default parse limits (\(limits.maximumSignificantDigits) digits, exponents within ±\(limits.maximumExponentMagnitude))")
+        }
+        self.expectedAmount = expectedAmount
         self.createdAt = createdAt
     }
 }

@@ -42,6 +42,11 @@ extension PurchaseAction: CustomStringConvertible {
     }
 
     private static func seconds(_ duration: Duration) -> String {
+        // `components` traps when the seconds do not fit `Int64`, and a policy's maximum retry
+        // delay may be that long (a review: `maximumRetryDelay: .seconds(1e20)` stopped the
+        // process when an action was printed). Retry delays are never negative.
+        if duration >= .seconds(Int64.max) { return "at least \(Int64.max) s" }
+        if duration <= .seconds(Int64.min) { return "at most \(Int64.min) s" }
         let (seconds, attoseconds) = duration.components
         let milliseconds = attoseconds / 1_000_000_000_000_000
         return milliseconds == 0 ? "\(seconds) s" : "\(seconds).\(String(milliseconds + 1000).dropFirst()) s"

@@ -607,6 +607,12 @@ final class SnapshotValidationTests: XCTestCase {
         XCTAssertEqual(vast.retryDelay(afterFailures: .max), .seconds(Int64.max) * 18)
         let near = PurchasePolicy(firstRetryDelay: .seconds(Int64.max / 3), maximumRetryDelay: .seconds(Int64.max / 2))
         XCTAssertEqual(near.retryDelay(afterFailures: 3), .seconds(Int64.max / 2))
+        // And a delay that long can be printed (a review: `Duration.components` trapped).
+        let upload = ReceiptUpload(transactionID: "T1", orderID: "A-1", receipt: "R", attempt: 80)
+        XCTAssertEqual(
+            PurchaseAction.retryUpload(upload, after: vast.retryDelay(afterFailures: 80)).description,
+            "retry the upload of T1 for order A-1 in at least 9223372036854775807 s (attempt 80)")
+        XCTAssertEqual(PurchaseAction.retryUpload(upload, after: .milliseconds(2_500)).description, "retry the upload of T1 for order A-1 in 2.500 s (attempt 80)")
     }
 }
 

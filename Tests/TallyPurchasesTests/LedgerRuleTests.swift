@@ -319,6 +319,14 @@ final class LedgerReviewTests: XCTestCase, PurchaseFixtures {
         XCTAssertThrowsError(try Order(id: "O1", product: far, createdAt: t0)) { error in
             XCTAssertEqual("\(error)", "order \"O1\": the price 1E+900000000 is beyond the default parse limits (1000 digits, exponents within ±6144)")
         }
+        // A price within the limits whose amount due is not: 1,000 digits × 2 has 1,001, which a
+        // journal's credit could not read back, so compaction failed for good (a review).
+        let thousand = Product(identifier: "big", price: Money(BigDecimal(String(repeating: "9", count: 998) + ".99")!, .cny), displayName: "Big")
+        XCTAssertNoThrow(try Order(id: "O1", product: thousand, createdAt: t0))
+        XCTAssertThrowsError(try Order(id: "O1", product: thousand, quantity: 2, createdAt: t0)) { error in
+            XCTAssertTrue("\(error)".hasPrefix("order \"O1\": the amount due, 2 × 999"), "\(error)")
+            XCTAssertTrue("\(error)".hasSuffix(".98, is beyond the default parse limits (1000 digits, exponents within ±6144)"), "\(error)")
+        }
         // A journal recorded such an order before the check existed: it still opens, replays and
         // compacts (a review found the ledger unable to start, its uploads and credits stranded).
         let old = #"{"seq":1,"events":[{"order":{"createdAt":"2026-11-30T10:00:00.000Z","id":"A","product":{"displayName":"F","identifier":"f","price":{"amount":"6.001","currency":"CNY"}},"quantity":1}}]}"# + "\n"
