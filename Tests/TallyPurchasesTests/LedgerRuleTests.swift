@@ -57,6 +57,25 @@ final class LedgerRuleTests: XCTestCase, PurchaseFixtures {
         XCTAssertEqual(ledger.credits.map(\.transactionID), ["T9"])
     }
 
+    /// On a new device the ledger has never seen the order a restore names: held until the app
+    /// registers the user's orders, then uploaded, credited and finished (Guides/Purchases.md,
+    /// "Restores on a new device"). A restore without an order id stays held (a review).
+    func testARestoreOnANewLedgerWaitsForItsOrder() throws {
+        var ledger = PurchaseLedger()
+        let held = ledger.handle(purchased("T9", order: "O1", at: 900, state: .restored, original: "T1"))
+        XCTAssertTrue(uploads(held).isEmpty, "\(held)")
+        XCTAssertTrue(ledger.status(of: "T9").map { if case .held = $0 { true } else { false } } ?? false)
+        XCTAssertEqual(uploads(try ledger.handle(order("O1", at: 0))), ["T9→O1"])
+        let accepted = ledger.handle(.receiptAccepted(transactionID: "T9"))
+        XCTAssertTrue(accepted.contains(.finishTransaction(transactionID: "T9")), "\(accepted)")
+        XCTAssertEqual(ledger.credits.map(\.key), ["T1"])
+        let orphan = ledger.handle(purchased("T8", at: 950, state: .restored, original: "T2"))
+        XCTAssertTrue(uploads(orphan).isEmpty)
+        XCTAssertTrue(ledger.status(of: "T8").map { if case .held = $0 { true } else { false } } ?? false)
+        XCTAssertTrue(uploads(try ledger.handle(order("O2", at: 940))).isEmpty, "a restore is never matched by time")
+        XCTAssertTrue(ledger.status(of: "T8").map { if case .held = $0 { true } else { false } } ?? false)
+    }
+
     func testRetriesBackOffToTheCap() {
         let policy = PurchasePolicy()
         XCTAssertEqual((1...12).map { policy.retryDelay(afterFailures: $0) },
