@@ -95,9 +95,12 @@ public enum QuoteCommand {
                 guard !lenient else { return .failure(ResultBox(usageError("--lenient is given twice", command: command, usage: usage))) }
                 lenient = true
             } else if valued.contains(argument) {
-                // An argument that starts with `-` is an option wherever it stands, a value too:
-                // `--shipping --lenient` took "--lenient" as the method (a review).
-                guard let value = rest.popFirst(), !isOption(value) else {
+                // A value that is one of the command's own options is a forgotten value:
+                // `--shipping --lenient` took "--lenient" as the method (a review). Any other
+                // value is taken, even one that starts with `-`: a shipping identifier or a
+                // coupon code may (`--shipping -express`), and `--opt=value` is not accepted.
+                let ownOptions = valued.union(["--lenient", "--help", "-h"])
+                guard let value = rest.popFirst(), !ownOptions.contains(value) else {
                     return .failure(ResultBox(usageError("\(argument) needs a value", command: command, usage: usage)))
                 }
                 // A second value would silently win; for `verify` that could approve a wrong amount.

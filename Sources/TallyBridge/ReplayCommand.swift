@@ -147,7 +147,14 @@ public enum ReplayCommand {
             // document error with no update printed, not a replay cut off halfway.
             events = try root.required("events").array().map { (node) throws(DocumentError) -> (String, Node, Step) in
                 // With `--lenient`, keys that name no event are ignored, as unknown keys are
-                // everywhere else (`{"selectShippingMethod": "e", "comment": "…"}`).
+                // everywhere else (`{"selectShippingMethod": "e", "comment": "…"}`); an object
+                // left with none names no event (a misspelt name, `selctShippingMethod`).
+                if lenient, case .object(let object) = node.value, !object.members.isEmpty,
+                    !object.members.contains(where: { eventNames.contains($0.key) })
+                {
+                    throw node.fail("names no event: \(Node.shown(object.members[0].key)) is not one of "
+                        + "selectShippingMethod, changeCouponCode, changeShippingContact, selectPaymentMethod or authorize")
+                }
                 guard case .object(let object) = node.value,
                     case let members = lenient ? object.members.filter({ eventNames.contains($0.key) }) : object.members,
                     members.count == 1, let member = members.first

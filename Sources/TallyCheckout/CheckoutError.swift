@@ -52,7 +52,7 @@ public enum CheckoutError: Error, Hashable, Sendable, CustomStringConvertible {
     /// more than `Checkout.maximumCodeLength`.
     case codeTooLong(place: String, bytes: Int)
     /// The rule's country or region code at `place` (`taxRules[0].region`) is empty or white
-    /// space: a contact's blank code counts as no code, so the rule could never apply.
+    /// space: a contact's blank code counts as no code, so it matches no contact.
     case blankCode(place: String)
 
     /// `items[1].amount: 12.755 has more decimals than CNY allows (2)`.
@@ -87,7 +87,7 @@ public enum CheckoutError: Error, Hashable, Sendable, CustomStringConvertible {
         case .codeTooLong(let place, let bytes):
             return "\(place): a code of \(bytes) bytes, more than the \(Checkout.maximumCodeLength) a country or region code may have"
         case .blankCode(let place):
-            return "\(place): is blank, and no contact's code is (a blank one counts as none), so the rule could never apply"
+            return "\(place): is blank, and no contact's code is (a blank one counts as none), so it matches no contact"
                 + (place.hasSuffix("country") ? "" : "; leave the region out for a rule for the whole country")
         }
     }

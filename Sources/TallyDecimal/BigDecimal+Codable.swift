@@ -25,8 +25,9 @@ extension BigDecimal: Codable {
     /// Numbers go through the coder's `Decimal` support, which in Foundation's `JSONDecoder` reads
     /// the number's digits and is exact up to 37 significant digits, except that trailing zeros
     /// after the point are dropped (`1.50` arrives as `1.5`; a whole number keeps exponent 0, so
-    /// `600` stays `600`), and a number outside `Decimal`'s range (about 1E-128 … 3.4E+165 in
-    /// magnitude, such as `1e-200` or `1e-400`) is refused, never read as `0`. A number
+    /// `600` stays `600`), and a number `Decimal` cannot hold — its digits taken as an integer
+    /// need an exponent outside −128…127, as in `1e128`, `1e-129` or `1e-400` — is refused,
+    /// never read as `0`. A number
     /// that arrives with 38 or more digits may have been cut, so it is rejected rather than taken as
     /// exact; but a longer number whose cut leaves fewer digits cannot be told from a short one
     /// (`19.990000000000000000000000000000000000001` arrives as `19.99`), since a `Decoder` never
@@ -78,7 +79,7 @@ extension BigDecimal: Codable {
             }
         } catch {
             // A number the coder cannot hold as `Decimal`: Foundation's `JSONDecoder` refuses
-            // those outside about 1E-128 … 3.4E+165 with an error of its own, which it reports as
+            // those whose digits need an exponent outside −128…127 with an error of its own, which it reports as
             // "not valid JSON". Not read as an integer instead: that goes through `Double`, where
             // `1e-400` underflows to exactly 0 (a review).
             throw BigDecimal.unreadableNumber("\(error)", error, codingPath: decoder.codingPath)
@@ -90,8 +91,8 @@ extension BigDecimal: Codable {
     private static func unreadableNumber(_ reason: String, _ error: any Error, codingPath: [any CodingKey]) -> DecodingError {
         DecodingError.dataCorrupted(DecodingError.Context(
             codingPath: codingPath,
-            debugDescription: "a number the decoder cannot read exactly (\(reason)); JSON numbers beyond Foundation's "
-                + "Decimal (about 1E-128 … 3.4E+165 in magnitude) are refused: send it as a string",
+            debugDescription: "a number the decoder cannot read exactly (\(reason)); JSON numbers Foundation's Decimal "
+                + "cannot hold (an exponent outside -128...127 for their digits, as in 1e128 or 1e-129) are refused: send it as a string",
             underlyingError: error))
     }
 }

@@ -294,10 +294,11 @@ struct Shrinker {
 struct ShrinkLimits: Sendable {
     var maxAttempts: Int
     var timeLimit: Duration
-    /// The shrinking this run's property is being replayed by, when it is: a `forAll` inside
+    /// The shrinkings this run's property is being replayed by, when it is: a `forAll` inside
     /// another's property, run while the outer one shrinks, stops shrinking when the outer
-    /// one's time is up too, so that the outer limit holds (overrun by one outer replay at
-    /// most, not by the inner limit). Read from the task when the limits are made.
+    /// one's time is up too, so that the outer limit is overrun by the outer replay in progress
+    /// and the final replay of the simplest value, not by the inner limit. Read from the task
+    /// when the limits are made.
     var enclosing: [ShrinkWindow] = ShrinkWindow.current
 
     /// Why shrinking that began at `start` must stop now, or `nil`: its task was cancelled (a
@@ -305,7 +306,8 @@ struct ShrinkLimits: Sendable {
     /// time of a shrinking it runs inside, is up.
     func stop(since start: ContinuousClock.Instant) -> ShrinkingStop? {
         if Task.isCancelled { return .cancelled }
-        return windows(since: start).first { $0.isOver }.map { .timeLimit($0.limit) }
+        if ShrinkWindow(start: start, limit: timeLimit).isOver { return .timeLimit(timeLimit) }
+        return enclosing.first { $0.isOver }.map { .enclosingTimeLimit($0.limit) }
     }
 
     /// The time windows shrinking that began at `start` runs in: its own, and those it runs inside.
@@ -339,10 +341,11 @@ public enum ShrinkingStop: Sendable, Equatable, CustomStringConvertible {
     /// It used its limit of replays (`Property.check`'s `maxShrinkAttempts`; 5,000 for
     /// `forAll`, 200 for a `forAll` inside another's property).
     case replayLimit(Int)
-    /// It took its time limit (`shrinkTimeLimit`, `TALLY_PROPERTY_SHRINK_SECONDS`, else 60 s),
-    /// or, for a property checked inside another property that was being shrunk, that outer
-    /// shrinking's (the limit reported is the one that ran out).
+    /// It took its time limit (`shrinkTimeLimit`, `TALLY_PROPERTY_SHRINK_SECONDS`, else 60 s).
     case timeLimit(Duration)
+    /// It ran inside the replay of another property that was being shrunk (a `forAll` inside a
+    /// `forAll`), and that shrinking took its time limit.
+    case enclosingTimeLimit(Duration)
     /// The task it ran in was cancelled (a cancelled test, a test's time limit).
     case cancelled
 
@@ -351,6 +354,8 @@ public enum ShrinkingStop: Sendable, Equatable, CustomStringConvertible {
         switch self {
         case .replayLimit(let replays): return "shrinking used its limit of \(replays) replays"
         case .timeLimit(let limit): return "shrinking took its time limit of \(limit) (TALLY_PROPERTY_SHRINK_SECONDS gives it longer)"
+        case .enclosingTimeLimit(let limit):
+            return "the shrinking of the property around it took its time limit of \(limit) (TALLY_PROPERTY_SHRINK_SECONDS gives it longer)"
         case .cancelled: return "the task was cancelled"
         }
     }

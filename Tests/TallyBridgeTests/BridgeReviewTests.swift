@@ -258,7 +258,11 @@ final class BridgeReviewTests: XCTestCase {
         let two = replay(#"{"selectShippingMethod": "expressshipping", "changeCouponCode": "SAVE10"}"#, ["--lenient"])
         XCTAssertEqual(two.status, 1)
         XCTAssertTrue(two.errors.contains("an event is an object with exactly one key"), two.errors)
-        XCTAssertEqual(replay(#"{"comment": "no event"}"#, ["--lenient"]).status, 1)
+        let misspelt = replay(#"{"selctShippingMethod": "expressshipping"}"#, ["--lenient"])
+        XCTAssertEqual(misspelt.status, 1)
+        XCTAssertEqual(
+            misspelt.errors,
+            #"tally replay: doc.json: events[0]: names no event: "selctShippingMethod" is not one of selectShippingMethod, changeCouponCode, changeShippingContact, selectPaymentMethod or authorize"# + "\n")
     }
 
     /// Errors inside the replayed document name their whole path, `document.…`.
@@ -363,24 +367,30 @@ final class BridgeReviewTests: XCTestCase {
         }
     }
 
-    /// Usage errors are found before the input is read: exit 2 for a missing file with a bad
-    /// option, and no wait for standard input.
-    /// An argument that starts with `-` is an option even where an option's value is expected:
-    /// `--shipping --lenient` took "--lenient" as the method, and `--coupon --format json` the
-    /// coupon code "--format" (a review).
+    /// One of the command's options is not another option's value: `--shipping --lenient` took
+    /// "--lenient" as the method, and `--coupon --format json` the coupon code "--format" (a
+    /// review).
     func testAnOptionIsNotAnotherOptionsValue() {
         let read: (String) throws -> String = { _ in Self.seed }
-        for arguments in [["doc.json", "--shipping", "--lenient"], ["doc.json", "--coupon", "--format", "json"], ["doc.json", "--contact-country", "-x"]] {
+        for arguments in [["doc.json", "--shipping", "--lenient"], ["doc.json", "--coupon", "--format", "json"], ["doc.json", "--contact-country", "-h"]] {
             let result = QuoteCommand.run(arguments, read: read)
             XCTAssertEqual(result.status, 2, "\(arguments)")
             XCTAssertTrue(result.errors.contains("tally quote: \(arguments[1]) needs a value"), result.errors)
         }
-        let verify = VerifyCommand.run(["doc.json", "--amount", "-10.01"], read: read)
+        let verify = VerifyCommand.run(["doc.json", "--amount", "--shipping", "expressshipping"], read: read)
         XCTAssertEqual(verify.status, 2)
         XCTAssertTrue(verify.errors.contains("tally verify: --amount needs a value"), verify.errors)
         XCTAssertEqual(QuoteCommand.run(["doc.json", "--shipping", "expressshipping"], read: read).status, 0)
+        // Any other value is taken, one that starts with `-` too: identifiers and codes may.
+        let dashed = Self.seed.replacingOccurrences(of: #""expressshipping""#, with: #""-express""#)
+        let quote = QuoteCommand.run(["doc.json", "--shipping", "-express"]) { _ in dashed }
+        XCTAssertEqual(quote.status, 0, quote.errors)
+        XCTAssertTrue(quote.output.contains("shipping: -express"), quote.output)
+        XCTAssertEqual(VerifyCommand.run(["doc.json", "--amount", "-10.01"], read: read).status, 1, "a wrong amount, not a usage error")
     }
 
+    /// Usage errors are found before the input is read: exit 2 for a missing file with a bad
+    /// option, and no wait for standard input.
     func testUsageErrorsComeBeforeReadingTheInput() {
         var reads = 0
         let read: (String) throws -> String = { _ in reads += 1; throw CocoaError(.fileNoSuchFile) }

@@ -103,13 +103,13 @@ final class ReviewEdgeTests: XCTestCase {
         XCTAssertThrowsError(try PropertyListDecoder().decode([BigDecimal].self, from: PropertyListEncoder().encode([1.5])))
         // A JSON number outside `Decimal`'s range is refused, never read as 0: the integer
         // fallback went through `Double`, where `1e-400` underflows to exactly 0 (a review).
-        for number in ["1e-129", "1e-200", "1e-400", "-1e-400", "0." + String(repeating: "0", count: 400) + "1", "1e200"] {
+        for number in ["1e-129", "1.5e-128", "1e128", "1e-200", "1e-400", "-1e-400", "0." + String(repeating: "0", count: 400) + "1", "1e200"] {
             XCTAssertThrowsError(try JSONDecoder().decode([BigDecimal].self, from: Data("[\(number)]".utf8)), number) { error in
                 guard case DecodingError.dataCorrupted(let context) = error else { return XCTFail("\(error)") }
                 XCTAssertTrue(context.debugDescription.contains("send it as a string"), "\(number): \(error)")
             }
         }
-        XCTAssertEqual(try JSONDecoder().decode([BigDecimal].self, from: Data("[1e-128]".utf8)), ["1E-128"])
+        XCTAssertEqual(try JSONDecoder().decode([BigDecimal].self, from: Data("[1e-128, 9.9e127]".utf8)), ["1E-128", "9.9E+127"])
         // A JSON null is still the decoder's `valueNotFound`.
         XCTAssertThrowsError(try JSONDecoder().decode([BigDecimal].self, from: Data("[null]".utf8))) { error in
             guard case DecodingError.valueNotFound = error else { return XCTFail("\(error)") }

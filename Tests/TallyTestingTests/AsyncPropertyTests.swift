@@ -58,10 +58,25 @@ private nonisolated(nonsending) func expectsTheHost(_: Int) async throws {
     try expect(here === probeHost, "runs on the host")
 }
 
+/// Fails from 10 up, on the host; anywhere else it throws, a failure of another kind, which the
+/// shrinker does not take: so a property shrunk to 10 was replayed on the host every time.
+private struct OffTheHost: Error {}
+private nonisolated(nonsending) func belowTenOnTheHost(_ x: Int) async throws -> Bool {
+    guard #isolation === probeHost else { throw OffTheHost() }
+    return x < 10
+}
+
 private actor ProbeHost {
     /// Each runner's name, and whether every call of its body ran on this actor.
     func runEveryRunner() async -> [String: Bool] {
         var onHost: [String: Bool] = [:]
+        // A failing property: its shrinking replays run on the host too.
+        let failing = await Property.check(Gen.int(in: 0...1_000), seed: 3, belowTenOnTheHost)
+        onHost["Property.check, shrinking"] = failing.failure?.shrunk == 10 && failing.failure?.shrunkFailure.description == "returned false"
+        var shrunk: [String] = []
+        await ForAllRun.start(3, place: "here", filter: nil) { report, _ in shrunk.append(report) }
+            .check(Gen.int(in: 0...1_000), count: nil, belowTenOnTheHost)
+        onHost["forAll, shrinking"] = shrunk.count == 1 && shrunk[0].contains("shrunk:   10 (returned false;")
         onHost["Property.check"] = await Property.check(Gen.int(in: 0...100), count: 5, seed: 1, runsOnTheHost).passed
         var reports: [String] = []
         await ForAllRun.start(1, place: "here", filter: nil) { report, _ in reports.append(report) }
@@ -127,7 +142,10 @@ final class AsyncPropertyTests: XCTestCase {
     /// the global executor).
     func testEveryRunnerKeepsTheCallersActor() async {
         let onHost = await probeHost.runEveryRunner()
-        XCTAssertEqual(onHost, ["Property.check": true, "forAll, Bool form": true, "forAll, statement form": true])
+        XCTAssertEqual(onHost, [
+            "Property.check": true, "forAll, Bool form": true, "forAll, statement form": true,
+            "Property.check, shrinking": true, "forAll, shrinking": true,
+        ])
     }
 
     /// An awaiting body's child tasks inherit its context: their `expect` calls are counted and

@@ -63,7 +63,11 @@ final class ShrinkLimitTests: XCTestCase {
         let failure = try XCTUnwrap(inside.failure)
         XCTAssertEqual(failure.shrinkAttempts, 0)
         XCTAssertEqual(failure.shrunk, failure.original)
-        XCTAssertEqual(failure.shrinkCutShort, .timeLimit(.seconds(2)), "the enclosing limit is the one reported")
+        XCTAssertEqual(failure.shrinkCutShort, .enclosingTimeLimit(.seconds(2)), "the enclosing limit is the one reported")
+        XCTAssertTrue(
+            inside.report(filter: nil).contains(
+                "cut short: the shrinking of the property around it took its time limit of 2.0 seconds (TALLY_PROPERTY_SHRINK_SECONDS gives it longer))"),
+            inside.report(filter: nil))
         let open = [ShrinkWindow(start: .now, limit: .seconds(600))]
         let stillOpen = ShrinkWindow.$current.withValue(open) { Property.check(Gen.int(in: 0...1_000), seed: 3) { $0 < 10 } }
         XCTAssertEqual(stillOpen.failure?.shrunk, 10, "an enclosing time not yet up changes nothing")
@@ -112,7 +116,7 @@ final class ShrinkLimitTests: XCTestCase {
             }
         }
         XCTAssertEqual(inside.failure?.shrinkAttempts, 0)
-        XCTAssertEqual(inside.failure?.shrinkCutShort, .timeLimit(.seconds(2)))
+        XCTAssertEqual(inside.failure?.shrinkCutShort, .enclosingTimeLimit(.seconds(2)))
     }
 
     /// A zero time limit does not shrink: the first failing value is the counterexample.
