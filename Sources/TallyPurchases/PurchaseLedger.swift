@@ -317,6 +317,11 @@ public struct PurchaseLedger: Sendable {
                 if transaction.receipt?.isEmpty ?? true, let known = state.records[id]?.transaction.receipt {
                     transaction.receipt = known  // an update without a receipt does not erase one
                 }
+                // Nor one without an order id the order it named while purchasing: matching it
+                // by product and time could take another buyer's order (a review).
+                if transaction.orderID?.isEmpty ?? true, let known = state.records[id]?.transaction.orderID, !known.isEmpty {
+                    transaction.orderID = known
+                }
                 return resolve(transaction).actions
             case .awaitingServer?:
                 // Delivered again: at launch after a crash the upload was lost; otherwise it is

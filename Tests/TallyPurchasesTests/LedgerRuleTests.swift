@@ -57,6 +57,22 @@ final class LedgerRuleTests: XCTestCase, PurchaseFixtures {
         XCTAssertEqual(ledger.credits.map(\.transactionID), ["T9"])
     }
 
+    /// A transaction that named its order while purchasing keeps it when a later update of the
+    /// same transaction comes without one: it was matched by product and time to another
+    /// buyer's later order, whose own payment was then refused as paid (a review).
+    func testAnUpdateWithoutAnOrderIDKeepsTheOrderItNamedBefore() throws {
+        var ledger = PurchaseLedger()
+        try ledger.handle(order("A", at: 0))
+        ledger.handle(purchased("T", order: "A", at: 5, state: .purchasing))
+        try ledger.handle(order("B", at: 10))
+        let paid = ledger.handle(purchased("T", at: 20))
+        XCTAssertEqual(uploads(paid), ["T→A"], "\(paid)")
+        XCTAssertEqual(ledger.records["T"]?.transaction.orderID, "A")
+        let other = ledger.handle(purchased("U", order: "B", at: 30))
+        XCTAssertEqual(uploads(other), ["U→B"])
+        XCTAssertFalse(other.contains { if case .report(.orderAlreadyPaid) = $0 { true } else { false } }, "\(other)")
+    }
+
     /// On a new device the ledger has never seen the order a restore names: held until the app
     /// registers the user's orders, then uploaded, credited and finished (Guides/Purchases.md,
     /// "Restores on a new device"). A restore without an order id stays held (a review).

@@ -139,7 +139,10 @@ final class ReleaseIndexTests: XCTestCase {
         }
         // The runs must reach what the indexes decide (counts over all cases, shrinking included).
         print("release runs: \(matches) matches, \(releasedByOrders) orders releasing kept transactions, \(takenBack) steps taken back, \(restarts) restarts, \(policyChanges) policy changes")
-        XCTAssertGreaterThan(matches, 500)
+        // 358–390 in five seeds: fewer than before 2026-12-02 (over 500), when a transaction
+        // that had named its order while purchasing was still matched by product and time once
+        // an update came without it.
+        XCTAssertGreaterThan(matches, 250)
         XCTAssertGreaterThan(releasedByOrders, 200)
         XCTAssertGreaterThan(takenBack, 500)
         XCTAssertGreaterThan(restarts, 100)
