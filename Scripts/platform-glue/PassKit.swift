@@ -345,6 +345,8 @@ open class PKPaymentRequest: NSObject {
     open var paymentSummaryItems: [PKPaymentSummaryItem] = []
     // https://developer.apple.com/documentation/passkit/pkpaymentrequest/supportscouponcode
     open var supportsCouponCode: Bool = false
+    // https://developer.apple.com/documentation/passkit/pkpaymentrequest/couponcode
+    open var couponCode: String?
     // https://developer.apple.com/documentation/passkit/pkpaymentrequest/shippingtype
     open var shippingType: PKShippingType = .shipping
 
