@@ -89,6 +89,7 @@ public enum QuoteCommand {
         var lenient = false
         var rest = arguments[...]
         let valued = extraOptions.union(["--shipping", "--coupon", "--payment-type", "--contact-country", "--contact-region"])
+        let ownOptions = valued.union(["--lenient", "--help", "-h"])
         while let argument = rest.popFirst() {
             if argument == "--help" || argument == "-h" { return .failure(ResultBox(Result(status: 0, output: usage, errors: ""))) }
             if argument == "--lenient" {
@@ -99,7 +100,6 @@ public enum QuoteCommand {
                 // `--shipping --lenient` took "--lenient" as the method (a review). Any other
                 // value is taken, even one that starts with `-`: a shipping identifier or a
                 // coupon code may (`--shipping -express`), and `--opt=value` is not accepted.
-                let ownOptions = valued.union(["--lenient", "--help", "-h"])
                 guard let value = rest.popFirst(), !ownOptions.contains(value) else {
                     return .failure(ResultBox(usageError("\(argument) needs a value", command: command, usage: usage)))
                 }

@@ -149,16 +149,13 @@ public enum ReplayCommand {
                 // With `--lenient`, keys that name no event are ignored, as unknown keys are
                 // everywhere else (`{"selectShippingMethod": "e", "comment": "…"}`); an object
                 // left with none names no event (a misspelt name, `selctShippingMethod`).
-                if lenient, case .object(let object) = node.value, !object.members.isEmpty,
-                    !object.members.contains(where: { eventNames.contains($0.key) })
-                {
-                    throw node.fail("names no event: \(Node.shown(object.members[0].key)) is not one of "
+                let object: JSONObject? = if case .object(let object) = node.value { object } else { nil }
+                let members = object.map { lenient ? $0.members.filter { eventNames.contains($0.key) } : $0.members } ?? []
+                if lenient, members.isEmpty, let first = object?.members.first {
+                    throw node.fail("names no event: \(Node.shown(first.key)) is not one of "
                         + "selectShippingMethod, changeCouponCode, changeShippingContact, selectPaymentMethod or authorize")
                 }
-                guard case .object(let object) = node.value,
-                    case let members = lenient ? object.members.filter({ eventNames.contains($0.key) }) : object.members,
-                    members.count == 1, let member = members.first
-                else {
+                guard members.count == 1, let member = members.first else {
                     throw node.fail("an event is an object with exactly one key: selectShippingMethod, changeCouponCode, changeShippingContact, selectPaymentMethod or authorize")
                 }
                 let eventNode = Node(value: member.value, path: Node.member(node.path, member.key))

@@ -285,9 +285,10 @@ public struct Checkout: Hashable, Sendable {
         if let selected, identifiers[selected] == nil {
             throw .unknownShippingMethod(identifier: selected)
         }
-        // A blank rule code matches no contact, whose blank code counts as no code (a review).
+        // A blank rule code matches no contact, whose blank code counts as no code (`trimmedCode`,
+        // as a contact's is read: a review).
         func checkNotBlank(_ code: String, _ place: @autoclosure () -> String) throws(CheckoutError) {
-            if code.unicodeScalars.allSatisfy(isCodeTrimmed) { throw .blankCode(place: place()) }
+            if trimmedCode(code) == nil { throw .blankCode(place: place()) }
         }
         for (index, rule) in taxRules.enumerated() {
             try checkNotBlank(rule.country, "taxRules[\(index)].country")
