@@ -33,6 +33,15 @@ for entry in root.iter("CcyNtry"):
         raise SystemExit(f"{code} appears with different data: {entries[code]} vs {row}")
     entries[code] = row
 
+# Currency(numericCode:) looks codes up in a table keyed by number: two codes sharing one (as a
+# list from a changeover period may have them) would stop the process on its first lookup.
+numbers = {}
+for code, number, *_ in entries.values():
+    if number in numbers:
+        raise SystemExit(f"{code} and {numbers[number]} share the numeric code {number}; "
+                         "Currency(numericCode:) needs them unique: decide which one it names")
+    numbers[number] = code
+
 def swift_string(text):
     return '"' + text.replace("\\", "\\\\").replace('"', '\\"') + '"'
 

@@ -36,14 +36,16 @@ extension BigDecimal: Codable {
     ///
     /// Integers are not read as `Int64` first: Foundation's `JSONDecoder` on Linux converts a
     /// number through `Double` for that and accepts `99.99999999999999999` as the integer `100`.
-    /// `Int64` (and `UInt64` above it) is the fallback only for coders whose numbers cannot be
-    /// read as `Decimal`, such as a property list's integers; a property list's real is taken
-    /// only when it is a whole number in those ranges (`3.0` as `3`), others (`1.5`, a binary
-    /// float that no decimal names exactly) are refused.
+    /// For the same reason a coder whose numbers cannot be read as `Decimal` (a property list)
+    /// gives no number at all: Foundation's `PropertyListDecoder` hands out a `<real>` as an
+    /// integer whenever its `Double` is whole, so `<real>19.999999999999999999</real>` would
+    /// arrive as `20`, and nothing a `Decoder` shows tells that real from `<integer>20</integer>`.
+    /// Such numbers are refused, saying to send the amount as a string (as `encode(to:)` writes
+    /// it, so Tally's own values round-trip through every coder).
     ///
     /// - Throws: `DecodingError.dataCorrupted` naming the reason when the text is not a decimal,
     ///   when a number may have lost digits, or when the coder cannot read the number as
-    ///   `Decimal` (`1e-400` in JSON); the coder's own error for a value that is neither a string
+    ///   `Decimal` (`1e-400` in JSON, any number in a property list); the coder's own error for a value that is neither a string
     ///   nor a number (a `null`).
     public init(from decoder: any Decoder) throws {
         let container = try decoder.singleValueContainer()
@@ -61,17 +63,17 @@ extension BigDecimal: Codable {
         do {
             decimal = try container.decode(Decimal.self)
         } catch DecodingError.typeMismatch(let type, let context) {
-            // A coder without `Decimal` numbers (a property list's integer): take an exact
-            // integer, as `Int64` or, above `Int64.max`, as `UInt64`.
-            if let integer = try? container.decode(Int64.self) {
-                self.init(integer)
-                return
+            // A coder without `Decimal` numbers (a property list): its numbers come through
+            // `Double`, whose integers are not the text's (a review found `<real>9007199254740993`
+            // read as 9007199254740992, and `<real>19.999999999999999999` as 20). Asking for a
+            // `Double` only tells a number from a `true` or a list; its value is not used.
+            guard (try? container.decode(Double.self)) != nil else {
+                throw DecodingError.typeMismatch(type, context)  // the coder's own reason
             }
-            if let integer = try? container.decode(UInt64.self) {
-                self.init(integer)
-                return
-            }
-            throw DecodingError.typeMismatch(type, context)  // the coder's own reason
+            throw DecodingError.dataCorrupted(DecodingError.Context(
+                codingPath: decoder.codingPath,
+                debugDescription: "a number from a decoder that cannot read it as Decimal (a property list's numbers "
+                    + "come through Double, which may have changed its digits): send the amount as a string"))
         } catch let error as DecodingError {
             switch error {
             case .dataCorrupted(let context): throw BigDecimal.unreadableNumber(context.debugDescription, error, codingPath: decoder.codingPath)

@@ -46,7 +46,8 @@ extension BigDecimal {
     ///   - scale: decimal places of the result (negative to round to tens, hundreds, …).
     ///   - rule: how to round; `.toNearestOrAwayFromZero` by default.
     /// - Throws: `.divisionByZero`.
-    /// - Precondition: intermediate values need at most 1,000,000 digits.
+    /// - Precondition: intermediate values need at most 1,000,000 digits, and `scale` is within
+    ///   ±2,147,483,647, the range of a value's exponent.
     public func divided(
         by divisor: BigDecimal, scale: Int, rounding rule: RoundingRule = .toNearestOrAwayFromZero
     ) throws(ArithmeticError) -> BigDecimal {
@@ -62,8 +63,22 @@ extension BigDecimal {
             let negative = (signum() < 0) != (divisor.signum() < 0)
             let away = !isZero && rule.roundsAwayFromZero(isNegative: negative, lastDigit: 0, halfComparison: -1)
             quotient = .small(away ? (negative ? -1 : 1) : 0)
+        } else if k == -1 {
+            quotient = coefficient.divided(by: divisor.coefficient.multipliedByPowerOfTen(1), rounding: rule)
         } else {
-            quotient = coefficient.divided(by: divisor.coefficient.multipliedByPowerOfTen(-k), rounding: rule)
+            // c1 / (c2 × 10^m), m = -k >= 2, without spelling c2 × 10^m out (a review: a
+            // 1,000,000-digit amount cash-rounded to 0.05 needed 10^1,000,000 and stopped). Every
+            // point where the rounding changes — an integer or half of one: multiples of
+            // c2 × 5 × 10^(m-1) in c1 — is a multiple of 10^(m-1). So c1 cut toward zero to such a
+            // multiple, plus a digit that is nonzero exactly when the cut dropped something, lies
+            // strictly between the same two of them as c1 (or is c1): the same result by every
+            // rule, from a dividend and a divisor m - 2 digits shorter.
+            let (high, low): (Coefficient, Coefficient) = -k - 1 >= coefficient.exactDigitCount
+                ? (.small(0), coefficient)
+                : coefficient.quotientAndRemainder(dividingBy: .powerOfTen(-k - 1))
+            let dropped: Coefficient = .small(low.isZero ? 0 : (signum() < 0 ? -1 : 1))
+            quotient = (high.multipliedByPowerOfTen(1) + dropped)
+                .divided(by: divisor.coefficient.multipliedByPowerOfTen(2), rounding: rule)
         }
         return BigDecimal(coefficient: quotient, storedExponent: target)
     }

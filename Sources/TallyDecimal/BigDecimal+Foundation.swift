@@ -5,9 +5,9 @@ import Foundation
 /// detail of that initializer, public only because its signature names it.
 ///
 /// `Decimal` is `ExpressibleByFloatLiteral`, and its float literals pass through `Double`:
-/// `Decimal` made from `19.99` is 19.989999999999998976. Declared as `init?(exactly: Decimal)`,
-/// the initializer took such a literal without a word (`BigDecimal(exactly: 19.99)` gave
-/// 19.98999999999999488). A float literal does not make a generic argument of this protocol, so
+/// `Decimal` made from `19.99` is 19.98999999999999488 (swift-foundation on Linux). Declared as
+/// `init?(exactly: Decimal)`, the initializer took such a literal without a word
+/// (`BigDecimal(exactly: 19.99)` gave that value). A float literal does not make a generic argument of this protocol, so
 /// `BigDecimal(exactly: 19.99)` now meets the unavailable `init?(exactly: Double)` and does not
 /// compile, while a `Decimal` value converts as before.
 public protocol _ExactDecimalSource {

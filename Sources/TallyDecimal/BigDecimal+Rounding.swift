@@ -17,7 +17,9 @@ extension BigDecimal {
     ///   - rule: how to round a discarded fraction; `.toNearestOrAwayFromZero` by default.
     /// - Returns: the rounded value, whose exponent is exactly `-scale`.
     /// - Precondition: the result needs at most 1,000,000 digits (padding `1` to `scale: 10_000_000`
-    ///   stops with a message instead of allocating gigabytes).
+    ///   stops with a message instead of allocating gigabytes), and `scale` is within
+    ///   ±2,147,483,647, the range of a value's exponent (`rounded(scale: 3_000_000_000)` stops,
+    ///   even for zero).
     /// - Complexity: O(1) for money-sized values; O(n) in the digits otherwise.
     @inlinable @inline(__always)
     public consuming func rounded(scale: Int, _ rule: RoundingRule = .toNearestOrAwayFromZero) -> BigDecimal {

@@ -192,27 +192,33 @@ extension Money {
         return increment
     }
 
-    /// The unit to allocate in, and T: the amount's magnitude as a whole number of units.
+    /// The unit to allocate in, and T: the amount's magnitude as a whole number of units, an
+    /// integer with exponent 0.
     private func allocationUnits(_ increment: BigDecimal?) throws(MoneyError) -> (unit: BigDecimal, units: BigDecimal) {
         let unit = try allocationUnit(increment)
-        let units: BigDecimal
-        do {
-            units = try amount.magnitude.divided(by: unit)
-        } catch {
-            // No terminating quotient: the amount is not a whole number of units.
-            throw increment == nil
-                ? .tooManyDecimals(amount: amount, currency: currency, allowed: currency.minorUnits)
-                : .notAMultipleOfIncrement(amount: amount, increment: unit)
-        }
-        // Checked before `rounded(scale: 0)` spells the count out (`1E+2000000` USD is 2,000,003
-        // digits of cents).
-        guard Money.integerDigits(units) <= Money.maximumUnitDigits else {
+        let notWhole: MoneyError = increment == nil
+            ? .tooManyDecimals(amount: amount, currency: currency, allowed: currency.minorUnits)
+            : .notAMultipleOfIncrement(amount: amount, increment: unit)
+        if amount.isZero { return (unit, .zero) }
+        // Without trailing zeros: c·10^e over u·10^f, neither c nor u a multiple of 10. A review
+        // found `1.000…0` (985,000 zeros) counted in units of exponent −984,998, so each of a
+        // million parts compared 985,000-digit numbers (about an hour), and `0E+2147483647`
+        // stopping the process in the division's exponent.
+        let magnitude = amount.magnitude.reduced()
+        let step = unit.reduced()
+        // Below the unit's exponent the amount is no multiple of it: that would need a 10 in c.
+        guard magnitude.exponent >= step.exponent else { throw notWhole }
+        // T = c·10^(e−f) / u has at least as many digits as c·10^(e−f) less those of u: bounded
+        // before any of it is spelled out (`1E+2000000` USD is 2,000,003 digits of cents).
+        guard magnitude.digitCount + (magnitude.exponent - step.exponent) - step.digitCount <= Money.maximumUnitDigits else {
             throw .amountTooLarge(amount: amount, currency: currency)
         }
-        guard units.rounded(scale: 0, .towardZero) == units else {
-            throw increment == nil
-                ? .tooManyDecimals(amount: amount, currency: currency, allowed: currency.minorUnits)
-                : .notAMultipleOfIncrement(amount: amount, increment: unit)
+        guard let (units, rest) = try? magnitude.quotientAndRemainder(dividingBy: step) else {
+            throw .divisionByZero  // unreachable: the unit is positive
+        }
+        guard rest.isZero else { throw notWhole }
+        guard Money.integerDigits(units) <= Money.maximumUnitDigits else {
+            throw .amountTooLarge(amount: amount, currency: currency)
         }
         return (unit, units)
     }

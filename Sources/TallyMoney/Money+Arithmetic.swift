@@ -43,6 +43,9 @@ extension Money {
 
     /// The exact product with a scalar; the amount may get more decimals than the currency
     /// (`12.75 × 0.0825 = 1.051875`): round it with `rounded(_:)` or use `multiplied(by:rounding:)`.
+    ///
+    /// - Precondition: as for `BigDecimal`'s `*`: the product's exponent, the sum of the two,
+    ///   stays within ±2,147,483,647 (amounts and factors within the default `ParseLimits` always do).
     public func multiplied(by factor: BigDecimal) -> Money {
         Money(amount * factor, currency)
     }
@@ -52,6 +55,8 @@ extension Money {
     /// ```swift
     /// Money("12.75", .usd).multiplied(by: "0.0825", rounding: .toNearestOrEven)  // 1.05 USD
     /// ```
+    /// - Precondition: as for `multiplied(by:)`, and the product has at most about a million
+    ///   digits at the currency's scale, as for `rounded(_:)` (`1E+999999` USD, made in code, stops).
     public func multiplied(by factor: BigDecimal, rounding rule: RoundingRule = .toNearestOrAwayFromZero) -> Money {
         Money((amount * factor).rounded(scale: currency.minorUnits, rule), currency)
     }

@@ -30,9 +30,9 @@ extension Money: Codable {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         let amount = try container.decode(BigDecimal.self, forKey: .amount)
         let code = try container.decode(String.self, forKey: .currency)
-        if let minorUnits = try container.decodeIfPresent(Int.self, forKey: .minorUnits) {
+        if let minorUnits = try container.decodeWholeNumberIfPresent(forKey: .minorUnits) {
             let name = try container.decodeIfPresent(String.self, forKey: .currencyName)
-            let numericCode = try container.decodeIfPresent(Int.self, forKey: .numericCode)
+            let numericCode = try container.decodeWholeNumberIfPresent(forKey: .numericCode)
             let currency: Currency
             do {
                 currency = try Currency(validatingCode: code, minorUnits: minorUnits, name: name, numericCode: numericCode)
@@ -89,9 +89,12 @@ extension Currency: Codable {
         }
         let container = try decoder.container(keyedBy: CustomKeys.self)
         let code = try container.decode(String.self, forKey: .code)
-        let minorUnits = try container.decode(Int.self, forKey: .minorUnits)
+        guard let minorUnits = try container.decodeWholeNumberIfPresent(forKey: .minorUnits) else {
+            throw DecodingError.keyNotFound(CustomKeys.minorUnits, DecodingError.Context(
+                codingPath: container.codingPath, debugDescription: "a custom currency needs minorUnits, a whole number"))
+        }
         let name = try container.decodeIfPresent(String.self, forKey: .name)
-        let numericCode = try container.decodeIfPresent(Int.self, forKey: .numericCode)
+        let numericCode = try container.decodeWholeNumberIfPresent(forKey: .numericCode)
         do {
             try self.init(validatingCode: code, minorUnits: minorUnits, name: name, numericCode: numericCode)
         } catch .unsafeCurrencyName {
@@ -116,5 +119,27 @@ extension Currency: Codable {
         guard let index = isoIndexByCode[code], let iso = try? Currency(isoIndex: index) else { return nil }
         return "\(MoneyError.shown(code)) is the ISO 4217 code of \(iso.name) (\(iso.minorUnits) minor units); "
             + "a custom currency needs a code of its own"
+    }
+}
+
+extension KeyedDecodingContainer {
+    /// An optional integer field, with a number that is not one (`2.5`, `1e30`) refused at the
+    /// field: Foundation's `JSONDecoder` on Linux throws an error of its own there, which its
+    /// `decode` reports as "not valid JSON" with no coding path (a review).
+    fileprivate func decodeWholeNumberIfPresent(forKey key: Key) throws -> Int? {
+        do {
+            return try decodeIfPresent(Int.self, forKey: key)
+        } catch let error as DecodingError {
+            guard case .dataCorrupted(let context) = error else { throw error }  // a string: the coder's own path and reason
+            throw notWhole(key, context.debugDescription)
+        } catch {
+            throw notWhole(key, "\(error)")
+        }
+    }
+
+    private func notWhole(_ key: Key, _ reason: String) -> DecodingError {
+        DecodingError.dataCorruptedError(
+            forKey: key, in: self,
+            debugDescription: "\(key.stringValue) must be a whole number within \(Int.min)...\(Int.max) (\(reason))")
     }
 }

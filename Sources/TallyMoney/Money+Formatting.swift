@@ -12,8 +12,10 @@ extension Money {
     /// ```
     /// The amount is shown with the currency's ISO minor units (ICU's display digits can differ,
     /// see Guides/Currencies.md), rounded with `.toNearestOrAwayFromZero` if it has more. Amounts
-    /// that `Foundation.Decimal` cannot hold exactly (more than 38 digits) are written plainly and
-    /// exactly instead: `"CNY 1234567890123456789012345678901234567890.12"`. So are amounts in a
+    /// that `Foundation.Decimal` cannot hold exactly (more than 38 significant digits, or, without
+    /// their trailing zeros, an exponent outside −128…127: `1E+128` USD, not `1E+40` USD) are
+    /// written plainly and exactly instead, with `.` as the decimal point and no grouping
+    /// whatever the locale: `"CNY 1234567890123456789012345678901234567890.12"`. So are amounts in a
     /// custom currency whose code is not three upper-case letters (`"POINTS 1234.50"`): Foundation
     /// would print them as a bare number. An amount whose count of minor units has more than
     /// `Money.maximumUnitDigits` digits is written exactly as `description` writes it, not

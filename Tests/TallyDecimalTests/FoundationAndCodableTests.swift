@@ -92,15 +92,34 @@ final class ReviewEdgeTests: XCTestCase {
             let decoded = try JSONDecoder().decode([BigDecimal].self, from: Data("[\(number)]".utf8))
             XCTAssertTrue(decoded[0].isIdentical(to: BigDecimal(expected)!), "\(number) decoded as \(decoded[0])")
         }
-        // Integers still decode, with their value, from coders without `Decimal` numbers.
-        let list = try PropertyListEncoder().encode([Int64.max, -7])
-        XCTAssertEqual(try PropertyListDecoder().decode([BigDecimal].self, from: list), [BigDecimal(Int64.max), -7])
-        // Above `Int64.max` too (review, 2026-12-01: `UInt64.max` was refused with the message of
-        // the failed `Decimal` attempt); a property list's real only when it is a whole number.
-        let unsigned = try PropertyListEncoder().encode([UInt64.max])
-        XCTAssertEqual(try PropertyListDecoder().decode([BigDecimal].self, from: unsigned), [BigDecimal(UInt64.max)])
-        XCTAssertEqual(try PropertyListDecoder().decode([BigDecimal].self, from: PropertyListEncoder().encode([3.0, -2.0])), [3, -2])
-        XCTAssertThrowsError(try PropertyListDecoder().decode([BigDecimal].self, from: PropertyListEncoder().encode([1.5])))
+        // Coders without `Decimal` numbers give none: a property list's numbers come through
+        // `Double`, and a `<real>` whose `Double` is whole was read as that integer
+        // (`19.999999999999999999` as 20, a review), indistinguishable from an `<integer>`. Each
+        // is refused naming the way out; Tally's own strings round-trip through the same coder.
+        func plist(_ body: String) -> Data {
+            Data(#"<?xml version="1.0" encoding="UTF-8"?><plist version="1.0"><array>\#(body)</array></plist>"#.utf8)
+        }
+        for body in ["<real>19.999999999999999999</real>", "<real>9007199254740993</real>", "<real>1.00000000000000001</real>",
+                     "<real>3.0</real>", "<real>1.5</real>", "<integer>20</integer>", "<integer>-7</integer>",
+                     "<integer>18446744073709551615</integer>"] {
+            XCTAssertThrowsError(try PropertyListDecoder().decode([BigDecimal].self, from: plist(body)), body) { error in
+                guard case DecodingError.dataCorrupted(let context) = error else { return XCTFail("\(body): \(error)") }
+                XCTAssertTrue(context.debugDescription.contains("send the amount as a string"), "\(body): \(error)")
+                XCTAssertEqual(context.codingPath.count, 1, body)
+            }
+        }
+        for format in [PropertyListSerialization.PropertyListFormat.xml, .binary] {
+            let encoder = PropertyListEncoder()
+            encoder.outputFormat = format
+            XCTAssertThrowsError(try PropertyListDecoder().decode([BigDecimal].self, from: encoder.encode([Int64.max])))
+            let values: [BigDecimal] = ["19.999999999999999999", "-7", "1E+3", BigDecimal(UInt64.max) * BigDecimal(UInt64.max)]
+            let decoded = try PropertyListDecoder().decode([BigDecimal].self, from: encoder.encode(values))
+            XCTAssertTrue(zip(decoded, values).allSatisfy { $0.isIdentical(to: $1) } && decoded.count == values.count, "\(decoded)")
+        }
+        // What is not a number keeps the coder's own error.
+        XCTAssertThrowsError(try PropertyListDecoder().decode([BigDecimal].self, from: plist("<true/>"))) { error in
+            guard case DecodingError.typeMismatch = error else { return XCTFail("\(error)") }
+        }
         // A JSON number outside `Decimal`'s range is refused, never read as 0: the integer
         // fallback went through `Double`, where `1e-400` underflows to exactly 0 (a review).
         for number in ["1e-129", "1.5e-128", "1e128", "1e-200", "1e-400", "-1e-400", "0." + String(repeating: "0", count: 400) + "1", "1e200"] {

@@ -110,20 +110,61 @@ final class PropertyTests: XCTestCase {
     func testRoundedDivisionAgainstExactRationalCheck() {
         forAll(Gen.zip(divisionPairs, .int(in: -3...40), .roundingRule), count: 500) { pair, scale, rule in
             let (a, b) = pair
-            let q = try a.divided(by: b, scale: scale, rounding: rule)
-            let d = a - q * b
-            let bound = b.magnitude * unit(scale: scale)
-            let errorSign = d.signum() * b.signum()  // the sign of a/b − q
-            try expect(q.exponent == -scale, "exponent is -scale")
-            try expect(d.magnitude < bound, "within one unit of the exact quotient")
-            switch rule {
-            case .up: try expect(errorSign <= 0, "up: q >= a/b")
-            case .down: try expect(errorSign >= 0, "down: q <= a/b")
-            case .towardZero: try expect(errorSign == 0 || errorSign != -q.signum(), "towardZero")
-            case .awayFromZero: try expect(errorSign == 0 || (!q.isZero && errorSign != q.signum()), "awayFromZero")
-            case .zeroFiveUp: break
-            case .toNearestOrEven, .toNearestOrAwayFromZero, .toNearestOrTowardZero:
-                try expect(d.magnitude * 2 <= bound, "nearest")
+            try expectRoundedQuotient(a, b, scale: scale, rule)
+        }
+    }
+
+    /// The same check where the dividend's digits reach far below the result's scale, so the
+    /// division cuts them instead of scaling the divisor up (a review: cash rounding of a
+    /// million-digit amount needed 10^1,000,000): quotients exactly halfway between two results
+    /// written with up to 60 zeros more, and just above and below them by one unit far down.
+    func testRoundedDivisionOfDividendsWithDigitsFarBelowTheScale() {
+        let gen = Gen.zip(Gen.zip(nonzeroDecimal, .int(in: -20...20), .int64(in: -1_000_000...1_000_000)),
+                          Gen.zip(.int(in: 1...60), .int(in: 0...2), .roundingRule))
+        forAll(gen, count: 800) { first, second in
+            let ((b, scale, n), (zeros, shape, rule)) = (first, second)
+            // a / b = (n + 1/2) × 10^-scale exactly, its exponent one below the result's.
+            let tie = b * BigDecimal(2 * n + 1) * BigDecimal(mantissa: 5, exponent: -scale - 1, isNegative: false)
+            let far = BigDecimal(mantissa: 1, exponent: tie.exponent - zeros, isNegative: false)
+            let a = switch shape {
+            case 0: try tie.rescaled(exactlyTo: zeros - tie.exponent)  // the tie, with `zeros` zeros more
+            case 1: tie + far
+            default: tie - far
+            }
+            try expect(a.exponent - b.exponent + scale <= -2, "the dividend reaches two places or more below the scale")
+            try expectRoundedQuotient(a, b, scale: scale, rule)
+        }
+    }
+
+    /// `a.divided(by: b, scale:rounding:)` against the exact rational a/b: with d = a − q·b,
+    /// a/b − q = d/b, so the rounding error is below one unit iff |d| < |b|·unit, on the rule's
+    /// side by the sign of d·b, and nearest iff 2|d| ≤ |b|·unit (ties by the rule's own choice).
+    private func expectRoundedQuotient(_ a: BigDecimal, _ b: BigDecimal, scale: Int, _ rule: RoundingRule) throws {
+        let q = try a.divided(by: b, scale: scale, rounding: rule)
+        let d = a - q * b
+        let bound = b.magnitude * unit(scale: scale)
+        let errorSign = d.signum() * b.signum()  // the sign of a/b − q
+        try expect(q.exponent == -scale, "exponent is -scale")
+        try expect(d.magnitude < bound, "within one unit of the exact quotient")
+        let exactSign = a.signum() * b.signum()  // the sign of a/b: a truncation errs on its side
+        let lastDigit = try q.magnitude.quotientAndRemainder(dividingBy: unit(scale: scale) * 10).remainder.divided(by: unit(scale: scale))
+        switch rule {
+        case .up: try expect(errorSign <= 0, "up: q >= a/b")
+        case .down: try expect(errorSign >= 0, "down: q <= a/b")
+        case .towardZero: try expect(errorSign == 0 || errorSign == exactSign, "towardZero")
+        case .awayFromZero: try expect(errorSign == 0 || errorSign == -exactSign, "awayFromZero")
+        case .zeroFiveUp:
+            // Truncated unless the truncation ends in 0 or 5: then one unit away from zero.
+            try expect(errorSign == 0 || (errorSign == exactSign
+                ? lastDigit != 0 && lastDigit != 5 : lastDigit == 1 || lastDigit == 6), "zeroFiveUp")
+        case .toNearestOrEven, .toNearestOrAwayFromZero, .toNearestOrTowardZero:
+            try expect(d.magnitude * 2 <= bound, "nearest")
+            if d.magnitude * 2 == bound {  // a tie
+                switch rule {
+                case .toNearestOrEven: try expect([0, 2, 4, 6, 8].contains(lastDigit), "a tie to the even neighbour")
+                case .toNearestOrAwayFromZero: try expect(errorSign == -exactSign, "a tie away from zero")
+                default: try expect(errorSign == exactSign, "a tie toward zero")
+                }
             }
         }
     }

@@ -130,6 +130,52 @@ final class AllocationTests: XCTestCase {
             try Money(BigDecimal(mantissa: 0, exponent: 900_000, isNegative: false), .usd).allocated(byRatios: Array(repeating: 1, count: 30)).count, 30)
     }
 
+    /// Amounts at the ends of the exponent range, and amounts of a million digits, from a
+    /// review that called the public API with them: each a result or a typed error, not a stop.
+    func testAmountsAtTheEndsOfTheExponentRange() throws {
+        let edge = Int(Int32.max)
+        // Zero: the parts are zeros (the division's exponent, edge + 2, stopped the process).
+        let zero = Money(BigDecimal(mantissa: 0, exponent: edge, isNegative: false), .usd)
+        XCTAssertEqual(parts(try zero.split(into: 3)), ["0.00", "0.00", "0.00"])
+        XCTAssertEqual(parts(try zero.allocated(byRatios: [1, 2])), ["0.00", "0.00"])
+        let zeroFrancs = Money(BigDecimal(mantissa: 0, exponent: edge - 1, isNegative: false), .chf)
+        XCTAssertEqual(parts(try zeroFrancs.split(into: 3, increment: "0.05")), ["0.00", "0.00", "0.00"])
+        // Beyond the count's bound, refused before dividing.
+        let far = Money(BigDecimal(mantissa: 1, exponent: edge - 1, isNegative: false), .usd)
+        for result in [Result { () throws(MoneyError) in try far.split(into: 3) },
+                       Result { () throws(MoneyError) in try far.allocated(byRatios: [1, 2]) },
+                       Result { () throws(MoneyError) in [try far.roundedToCash(increment: "0.05")] }] {
+            guard case .failure(.amountTooLarge) = result else { return XCTFail("\(result)") }
+        }
+        // Far below a cent: not whole minor units, whatever the increment.
+        let speck = Money(BigDecimal(mantissa: 7, exponent: -edge, isNegative: false), .usd)
+        XCTAssertThrowsError(try speck.split(into: 2)) {
+            guard case .tooManyDecimals? = $0 as? MoneyError else { return XCTFail("\($0)") }
+        }
+        XCTAssertThrowsError(try speck.split(into: 2, increment: "100")) {
+            guard case .notAMultipleOfIncrement? = $0 as? MoneyError else { return XCTFail("\($0)") }
+        }
+        // 1.00 USD written with 985,000 zeros: counted in cents, not in units of 10^-984,998,
+        // where each of the parts compared 985,000-digit numbers (about an hour for a million).
+        let padded = Money(try BigDecimal(parsing: "1." + String(repeating: "0", count: 985_000), limits: .widest), .usd)
+        let split = try padded.split(into: 20_000)
+        XCTAssertEqual(split.count, 20_000)
+        XCTAssertEqual(parts(Array(split[98...101])), ["0.01", "0.01", "0.00", "0.00"])
+        XCTAssertEqual(split.reduce(Money.zero(.usd), +), Money("1.00", .usd))
+        XCTAssertEqual(parts(try padded.allocated(byRatios: [1, 2])), ["0.33", "0.67"])
+        XCTAssertThrowsError(try Money(try BigDecimal(parsing: "1." + String(repeating: "0", count: 985_000) + "1", limits: .widest), .usd).split(into: 2)) {
+            guard case .tooManyDecimals? = $0 as? MoneyError else { return XCTFail("\($0)") }
+        }
+        // Cash rounding of a million-digit amount (it needed 10^1,000,000 and stopped).
+        let ones = try BigDecimal(parsing: "0.00" + String(repeating: "1", count: 1_000_000), limits: .widest)
+        XCTAssertEqual(try Money(ones, .chf).roundedToCash(increment: "0.05").description, "0.00 CHF")
+        XCTAssertEqual(try Money(ones, .chf).roundedToCash(increment: "0.05", .up).description, "0.05 CHF")
+        XCTAssertEqual(try Money(-ones, .chf).roundedToCash(increment: "0.05", .down).description, "-0.05 CHF")
+        let tail = try BigDecimal(parsing: "0.0" + String(repeating: "9", count: 999_990), limits: .widest)
+        XCTAssertEqual(try Money(tail, .chf).roundedToCash(increment: "0.05").description, "0.10 CHF")
+        XCTAssertEqual(try Money(tail, .usd).roundedToCash(increment: "92233720368547758.07").description, "0.00 USD")
+    }
+
     /// A custom currency from data: a typed error, not a stop.
     func testValidatingCurrencyThrows() throws {
         XCTAssertEqual(try Currency(validatingCode: "PTS", minorUnits: 0).minorUnits, 0)
@@ -173,6 +219,27 @@ final class AllocationTests: XCTestCase {
             guard case .dataCorrupted(let context)? = error as? DecodingError else { return XCTFail("\(error)") }
             XCTAssertEqual(context.codingPath.map(\.stringValue), ["code"])
         }
+        // A number that is not a whole one, at the field that holds it (a review: Foundation's
+        // JSONDecoder on Linux said "not valid JSON" with no path).
+        for (json, field) in [(#"{"amount": "12", "currency": "TOK", "minorUnits": 2.5}"#, "minorUnits"),
+                              (#"{"amount": "12", "currency": "TOK", "minorUnits": 2, "numericCode": 1e30}"#, "numericCode")] {
+            XCTAssertThrowsError(try JSONDecoder().decode(Money.self, from: Data(json.utf8)), json) { error in
+                guard case .dataCorrupted(let context)? = error as? DecodingError else { return XCTFail("\(error)") }
+                XCTAssertEqual(context.codingPath.map(\.stringValue), [field], json)
+                XCTAssertTrue(context.debugDescription.hasPrefix("\(field) must be a whole number"), context.debugDescription)
+            }
+        }
+        for (json, field) in [(#"{"code": "TOK", "minorUnits": 2.5}"#, "minorUnits"), (#"{"code": "TOK", "minorUnits": 2, "numericCode": 0.5}"#, "numericCode")] {
+            XCTAssertThrowsError(try JSONDecoder().decode(Currency.self, from: Data(json.utf8)), json) { error in
+                guard case .dataCorrupted(let context)? = error as? DecodingError else { return XCTFail("\(error)") }
+                XCTAssertEqual(context.codingPath.map(\.stringValue), [field], json)
+            }
+        }
+        XCTAssertThrowsError(try JSONDecoder().decode(Currency.self, from: Data(#"{"code": "TOK"}"#.utf8))) { error in
+            guard case .keyNotFound(let key, _)? = error as? DecodingError else { return XCTFail("\(error)") }
+            XCTAssertEqual(key.stringValue, "minorUnits")
+        }
+        XCTAssertEqual(try JSONDecoder().decode(Currency.self, from: Data(#"{"code": "TOK", "minorUnits": 2, "numericCode": 999}"#.utf8)).numericCode, 999)
     }
 
     // MARK: Properties
