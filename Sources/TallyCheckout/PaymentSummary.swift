@@ -44,6 +44,7 @@ public struct PaymentSummary: RandomAccessCollection, Hashable, Sendable {
     public var endIndex: Int { count }
 
     /// The line at `position`; a pending item shows amount 0 (it is not in the total).
+    /// - Precondition: `position` is in `indices` (`0..<count`), as for an array.
     public subscript(position: Int) -> SummaryItem {
         let items = terms.items
         guard position < items.count else { return derivedLine(position - items.count) }

@@ -69,6 +69,21 @@ public struct Choices {
         recorded.append(value)
         return value
     }
+
+    /// Draws a choice in `0...bound` as `draw(upTo:)` does, except that while testing one draw
+    /// in 16 is one of `favoured` (each in `0...bound`), evenly. Recorded and replayed as the
+    /// value it gave: a favoured value has the same choice as when the uniform draw gives it, so
+    /// shrinking sees one encoding of each value.
+    mutating func draw(upTo bound: UInt64, favouring favoured: [UInt64]) throws -> UInt64 {
+        guard !favoured.isEmpty, case .random(var rng) = source else { return try draw(upTo: bound) }
+        guard recorded.count + elements < budget else { throw GenerationError.tooManyChoices(budget) }
+        let value = Choices.uniform(upTo: 15, using: &rng) == 15
+            ? favoured[Int(Choices.uniform(upTo: UInt64(favoured.count - 1), using: &rng))]
+            : Choices.uniform(upTo: bound, using: &rng)
+        source = .random(rng)
+        recorded.append(value)
+        return value
+    }
 }
 
 extension Choices {
@@ -138,7 +153,9 @@ public enum GenerationError: Error, Equatable, Sendable, CustomStringConvertible
             return "filter\(label.isEmpty ? "" : " \"\(label)\"") rejected \(attempts) values in a row; "
                 + "generate the values you want directly (map) instead of filtering most of them away"
         case .tooManyChoices(let budget):
-            return "one value drew more than \(budget) random choices; is a generator recursing without bound?"
+            return "one value drew more than \(budget) random choices (each array, set or string element counts, "
+                + "with the choices it draws: arrays of tens of thousands of elements reach it); "
+                + "is an array too long, or a generator recursing without bound?"
         case .tooDeep(let depth):
             return "generators nested more than \(depth) deep (a generator that calls itself through flatMap, "
                 + "frequency or Gen { }); is a generator recursing without bound?"

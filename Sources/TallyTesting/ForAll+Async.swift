@@ -48,7 +48,9 @@ extension ForAllRun {
         let result = await Property.check(
             generator, count: count, seed: seed, shrinking: shrinkLimits, beforeShrinking: announceFailure
         ) { value in
-            let verdict = try await evaluating { try await stoppingOnSkip { try await property(value) } }
+            let verdict = try await watchingAssertions(value) {
+                try await evaluating { try await stoppingOnSkip { try await property(value) } }
+            }
             verdicts += 1
             return try Self.holds(verdict)
         }
@@ -70,7 +72,7 @@ extension ForAllRun {
             return await Property.check(
                 generator, count: count, seed: seed, shrinking: shrinkLimits, beforeShrinking: announceFailure
             ) { value in
-                try await evaluating { try await stoppingOnSkip { try await property(value) } }
+                try await watchingAssertions(value) { try await evaluating { try await stoppingOnSkip { try await property(value) } } }
                 return true
             }
         }, isolation: isolation)
@@ -91,6 +93,18 @@ extension ForAllRun {
         } catch {
             throw nesting.stop ?? error
         }
+    }
+
+    /// `watchingAssertions(_:_:)` for a body that awaits.
+    private nonisolated(nonsending) func watchingAssertions<T>(
+        _ value: Any, _ body: nonisolated(nonsending) () async throws -> T
+    ) async throws -> T {
+        guard let recordedFailures else { return try await body() }
+        let before = recordedFailures()
+        let outcome: Result<T, any Error>
+        do { outcome = .success(try await body()) } catch { outcome = .failure(error) }
+        if recordedFailures() > before { throw assertionStop(value) }
+        return try outcome.get()
     }
 
     /// `stoppingOnSkip(_:)` for a body that awaits.

@@ -153,11 +153,17 @@ extension XCTestCase {
             .checkStatements(generator, count: count, property)
     }
 
-    /// The run of a `forAll` at `file`:`line` of this test, its failure recorded with `XCTFail`.
+    /// The run of a `forAll` at `file`:`line` of this test, its failure recorded with `XCTFail`;
+    /// a failure XCTest records while the property runs (an `XCTAssert` in its body) stops it.
     func run(_ seed: UInt64?, file: StaticString, line: UInt) -> ForAllRun {
-        ForAllRun.start(seed, place: ForAllRun.place("\(file)", line), filter: testFilter) { report, _ in
+        var run = ForAllRun.start(seed, place: ForAllRun.place("\(file)", line), filter: testFilter) { report, _ in
             XCTFail(report, file: file, line: line)
         }
+        run.recordedFailures = { [weak self] in
+            guard let self else { return 0 }
+            return (self as? FailureCounting)?.recordedFailureCount ?? self.testRun?.totalFailureCount ?? 0
+        }
+        return run
     }
 
     /// A `swift test --filter` regular expression that selects this test and no other:
@@ -180,6 +186,13 @@ extension XCTestCase {
         let method = NSRegularExpression.escapedPattern(for: String(text[text.index(after: dot)...]))
         return #"(^|\.)"# + type + "/" + method + "$"
     }
+}
+
+/// A test case that keeps its own count of the failures it recorded: TallyTesting's tests, which
+/// capture the failures a deliberately failing `forAll` records instead of passing them to
+/// XCTest (whose `testRun` then does not count them).
+protocol FailureCounting {
+    var recordedFailureCount: Int { get }
 }
 
 /// The `forAll` case whose property is running, seen by a `forAll` called inside that property.
@@ -259,6 +272,10 @@ struct ForAllRun {
     /// Records a top-level failure report (`XCTFail` or `Issue.record`); the flag says the run
     /// stopped because the test was cancelled (`Test.cancel()`).
     let record: (_ report: String, _ testCancelled: Bool) -> Void
+    /// How many failures the test has recorded so far, where that can be known (XCTest): one
+    /// recorded while a case runs is an `XCTAssert` in the body, which stops the run (see
+    /// `watchingAssertions`).
+    var recordedFailures: (() -> Int)? = nil
 
     /// A run at the top, with an announced seed and its failure recorded by `record`; or, inside
     /// another `forAll`'s property, a run whose seed derives from the outer run's and whose
@@ -299,7 +316,7 @@ struct ForAllRun {
         let result = Property.check(
             generator, count: count, seed: seed, shrinking: shrinkLimits, beforeShrinking: announceFailure
         ) { value in
-            let verdict = try evaluating { try stoppingOnSkip { try property(value) } }
+            let verdict = try watchingAssertions(value) { try evaluating { try stoppingOnSkip { try property(value) } } }
             verdicts += 1
             return try Self.holds(verdict)
         }
@@ -327,7 +344,7 @@ struct ForAllRun {
             Property.check(
                 generator, count: count, seed: seed, shrinking: shrinkLimits, beforeShrinking: announceFailure
             ) { value in
-                try evaluating { try stoppingOnSkip { try property(value) } }
+                try watchingAssertions(value) { try evaluating { try stoppingOnSkip { try property(value) } } }
                 return true
             }
         }
@@ -341,6 +358,26 @@ struct ForAllRun {
         let report = PropertyReporter.failureReport(result, filter: filter)
             ?? PropertyReporter.uncheckedReport(result, expectations: counter.count)
         finish(report, result: result)
+    }
+
+    /// `body`, or a stop when XCTest recorded a failure while it ran on `value`: an `XCTAssert`
+    /// or `XCTFail` in the property. Such a failure is recorded as it happens, so shrinking would
+    /// record one more for every replay that fails, and every later case one more too (a review
+    /// counted 56 failures from one property, none with the seed or a replay command); the run
+    /// stops at the first, with the case, the value and the replay command in its report.
+    func watchingAssertions<T>(_ value: Any, _ body: () throws -> T) throws -> T {
+        guard let recordedFailures else { return try body() }
+        let before = recordedFailures()
+        let outcome = Result { try body() }
+        if recordedFailures() > before { throw assertionStop(value) }
+        return try outcome.get()
+    }
+
+    /// The stop of `watchingAssertions`.
+    func assertionStop(_ value: Any) -> PropertyStopped {
+        PropertyStopped(message: "XCTest recorded a failure (an XCTAssert or XCTFail in the property) on "
+            + "\(ShownValue.text(value)); it cannot be shrunk, and each further case would record another, "
+            + "so the run stopped there. Check with `try expect(condition)` to have it shrunk")
     }
 
     /// `body`, with an `XCTSkip` it throws, or any error it throws once its task is cancelled,
@@ -439,6 +476,7 @@ enum PropertyReporter {
         guard result.passed, result.casesRun > 0, expectations == 0 else { return nil }
         return "The property ran \(result.casesRun) cases without calling expect: it checks nothing. "
             + "Check with `try expect(condition)` (not XCTAssert or #expect, whose failures cannot be shrunk), "
-            + "or return the Bool (did a `return` go missing?)."
+            + "or return the Bool (did a `return` go missing?). A law that only says the body does not throw "
+            + "(a parse or decode round trip) checks that by ending with `try expect(true)`."
     }
 }

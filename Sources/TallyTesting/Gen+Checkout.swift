@@ -1,16 +1,19 @@
 // Generators for the checkout layer: valid checkouts of every shape the rules cover, and the
 // payment-sheet events that reprice them.
+import Foundation
 import TallyCheckout
 import TallyDecimal
 import TallyMoney
 
 extension Gen where Value == Checkout {
-    /// Valid checkouts: 1–12 items (some pending), sometimes followed by a negative line up to the
-    /// rest (so up to 13 lines),
-    /// 0–4 shipping methods, coupons of every kind (some expired), tax rules for a country or a
-    /// region (with or without shipping), shipping rules, card surcharges, every rounding rule, in
-    /// USD, CNY, JPY, KWD or a custom 8-decimal currency, and sometimes a maximum total just above
-    /// the starting one. Shrinks toward one item and no rules.
+    /// Valid checkouts: 1–12 items (some pending; some deferred, recurring or automatic-reload
+    /// payments), sometimes followed by a negative line up to the rest (so up to 13 lines),
+    /// 0–4 shipping methods (any of them selected), coupons of every kind (some expired), tax
+    /// rules for a country or a region (with or without shipping), shipping rules, card
+    /// surcharges, every rounding rule, required billing and shipping contact fields, a merchant
+    /// in China or the United States, in USD, CNY, JPY, KWD or a custom 8-decimal currency, and
+    /// sometimes a maximum total just above the starting one. Shrinks toward one final standard
+    /// item, no rules and the first method.
     public static var checkout: Gen<Checkout> {
         Gen<Currency>.element(of: [.usd, .cny, .jpy, .kwd, Currency(code: "TOK", minorUnits: 8)]).flatMap { currency in
             checkout(in: currency)
@@ -22,8 +25,18 @@ extension Gen where Value == Checkout {
         let amount = { (range: ClosedRange<Int64>) in Gen<Int64>.int64(in: range).map { Money(minorUnits: $0, currency: currency).amount } }
         // Item prices mostly of the same order as shipping prices (so that swaps matter), sometimes large.
         let itemAmount = Gen<BigDecimal>.frequency([(3, amount(0...20_000)), (1, amount(0...5_000_000))])
-        let item = Gen<(BigDecimal, Bool)>.zip(itemAmount, Gen<Int>.int(in: 0...9).map { $0 == 0 })
-            .map { value, pending in SummaryItem(label: "item", amount: value, type: pending ? .pending : .final) }
+        // Dates a whole number of seconds after 2026-01-01 (any day of the next ten years).
+        let date = Gen<Int>.int(in: 0...315_360_000).map { Date(timeIntervalSince1970: TimeInterval(1_767_225_600 + $0)) }
+        let kind = Gen<SummaryItemKind>.frequency([
+            (12, .constant(.standard)),
+            (1, date.map { .deferred(date: $0) }),
+            (1, Gen<(Date?, RecurringInterval, Int, Date?)>.zip(.optional(date), .element(of: RecurringInterval.allCases), .int(in: 1...12), .optional(date))
+                .map { .recurring(startDate: $0, interval: $1, intervalCount: $2, endDate: $3) }),
+            (1, amount(0...100_000).map { .automaticReload(threshold: $0) }),
+        ])
+        // Pending is the last of ten choices, so shrinking leaves it for a final line.
+        let item = Gen<(BigDecimal, Bool, SummaryItemKind)>.zip(itemAmount, Gen<Int>.int(in: 0...9).map { $0 == 9 }, kind)
+            .map { value, pending, kind in SummaryItem(label: "item", amount: value, type: pending ? .pending : .final, kind: kind) }
         let method = amount(0...5_000)
         let benefit = Gen<Coupon.Benefit>.oneOf([
             Gen<Int>.int(in: 0...100).map { .percentOff(BigDecimal($0)) },
@@ -47,8 +60,13 @@ extension Gen where Value == Checkout {
         let headroom = Gen<Int?>.frequency([
             (3, .constant(nil)), (1, Gen<Int>.int(in: 0...50).map { $0 }), (1, Gen<Int>.int(in: 0...3000).map { $0 }),
         ])
-        let extras = Gen<(Int, Int?)>.zip(.int(in: 0...100), headroom)
-        return Gen<(([SummaryItem], Bool, [BigDecimal]), ([Coupon.Benefit], [Bool]), ([TaxRule], Bool, [Surcharge], RoundingRule), (Int, Int?))>
+        let fields = Gen<ContactField>.element(of: ContactField.allCases).array(count: 0...2).map(Set.init)
+        // The merchant's country, the selected method (by index, the first when there are fewer),
+        // the contact fields required for billing and for shipping.
+        let request = Gen<(String, Int, Set<ContactField>, Set<ContactField>)>.zip(.element(of: ["CN", "US"]), .int(in: 0...3), fields, fields)
+        let extras = Gen<(Int, Int?, (String, Int, Set<ContactField>, Set<ContactField>))>.zip(.int(in: 0...100), headroom, request)
+        return Gen<(([SummaryItem], Bool, [BigDecimal]), ([Coupon.Benefit], [Bool]), ([TaxRule], Bool, [Surcharge], RoundingRule),
+                    (Int, Int?, (String, Int, Set<ContactField>, Set<ContactField>)))>
             .zip(sold, offers, rules, extras)
             .map { sold, offers, rules, extras -> Checkout? in
                 var (items, addNegative, methodAmounts) = sold
@@ -73,17 +91,20 @@ extension Gen where Value == Checkout {
                     ? [ShippingRule(country: "CN", regions: ["XZ", "XJ"], methods: ["m0"]), ShippingRule(country: "CN", methods: methods.map(\.identifier)),
                        ShippingRule(country: "US", methods: methods.map(\.identifier))]
                     : []
-                guard let start = try? Checkout(
-                    currency: currency, countryCode: "CN", merchantName: "Shop", items: items, shippingMethods: methods,
-                    coupons: coupons, taxRules: taxRules, shippingRules: shippingRules, surcharges: surcharges, rounding: rounding)
-                else { return nil }
+                let (country, selectedIndex, billingFields, shippingFields) = extras.2
+                let selected = methods.isEmpty ? nil : methods[min(selectedIndex, methods.count - 1)].identifier
+                func make(maximumTotal: BigDecimal?) -> Checkout? {
+                    try? Checkout(
+                        currency: currency, countryCode: country, merchantName: "Shop", items: items, shippingMethods: methods,
+                        selectedShippingMethod: selected, coupons: coupons, taxRules: taxRules, shippingRules: shippingRules,
+                        surcharges: surcharges, rounding: rounding, maximumTotal: maximumTotal,
+                        requiredBillingContactFields: billingFields, requiredShippingContactFields: shippingFields)
+                }
+                guard let start = make(maximumTotal: nil) else { return nil }
                 guard let headroom = extras.1 else { return start }
                 // A ceiling between the starting total and a third more: some events pass it.
                 let maximum = start.summary.total.amount + (start.summary.total.amount * BigDecimal(headroom) * "0.0001")
-                return try? Checkout(
-                    currency: currency, countryCode: "CN", merchantName: "Shop", items: items, shippingMethods: methods,
-                    coupons: coupons, taxRules: taxRules, shippingRules: shippingRules, surcharges: surcharges, rounding: rounding,
-                    maximumTotal: maximum.rounded(scale: currency.minorUnits, .down))
+                return make(maximumTotal: maximum.rounded(scale: currency.minorUnits, .down))
             }
             .filter("a valid checkout") { $0 != nil }
             .map { $0! }

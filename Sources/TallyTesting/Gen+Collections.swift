@@ -5,7 +5,7 @@ extension Gen where Value: Hashable {
     /// (a checkout's shipping methods must have distinct ones).
     ///
     /// ```swift
-    /// let identifiers = Gen.string(of: "abcdefgh", count: 1...8).set(count: 1...6)
+    /// let identifiers = Gen.string(of: .element(of: Array("abcdefgh")), count: 1...8).set(count: 1...6)
     /// ```
     /// A value already in the set is drawn again, up to 100 times in a row. The first
     /// `count.lowerBound` values must be found that way (a generator with fewer distinct values
@@ -17,9 +17,10 @@ extension Gen where Value: Hashable {
     /// remove them from, in a `Gen { }`). Sets shrink as arrays do: by dropping values and
     /// shrinking those that remain.
     ///
-    /// A set's iteration order follows Swift's hashing, which is seeded afresh in every process:
-    /// a property that depends on the order (`first`, an order-sensitive sum of rounded parts)
-    /// may not fail again when replayed unless the tests run with `SWIFT_DETERMINISTIC_HASHING=1`.
+    /// A set's iteration order follows Swift's hashing, which seeds every set of its own, so two
+    /// equal sets drawn from one seed in one process may iterate in different orders: a property
+    /// that depends on the order (`first`, an order-sensitive sum of rounded parts) may not fail
+    /// again when replayed unless the tests run with `SWIFT_DETERMINISTIC_HASHING=1`.
     /// - Precondition: `count.lowerBound` is not negative.
     public func set(count: ClosedRange<Int>) -> Gen<Set<Value>> {
         Gen<[Value: Void]>.distinct(count: count, keys: self, values: .constant(()), what: "Gen.set", key: "value", in: "set").map { Set($0.keys) }

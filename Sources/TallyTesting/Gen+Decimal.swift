@@ -5,7 +5,8 @@ import TallyDecimal
 public enum DecimalShape: String, CaseIterable, Sendable {
     /// Up to nine digits with 0–4 decimals (`12.75`, `-0.0825`, `3`, `0.00`): most money. The simplest shape.
     case moneySized
-    /// Any `Int64` count of cents (`-92233720368547758.08` … `92233720368547758.07`).
+    /// Any `Int64` count of cents (`-92233720368547758.08` … `92233720368547758.07`), one in 16
+    /// at an edge: 0, ±0.01, or within a cent of the ends, where inline arithmetic overflows.
     case cents
     /// Zero with an exponent (`0.00`, `0E+3`): zeros that still carry a scale.
     case zero
@@ -23,10 +24,12 @@ extension Gen where Value == BigDecimal {
     ///
     /// Shrinks toward 0, toward fewer digits and toward exponents nearer 0: a failing
     /// `1234567890123456789012345678901234567890E-25` typically shrinks to something like `1E-1`.
-    /// One limit: a counterexample drawn in the `nearInt64Limits` shape can stay in it (reported as
-    /// `9223372036854775807` where `11` would do), because that shape takes fewer random choices
-    /// than a two-digit money amount and shrinking only moves to shorter choice sequences. Pass
-    /// the shapes you care about (`Gen.decimal(.moneySized)`) when the smallest example matters.
+    /// One limit: a counterexample can stay in the shape it was drawn in (`9223372036854775807`
+    /// from `nearInt64Limits`, `1000000000000000000` from `beyondInt64`, where `11` would do).
+    /// Shrinking lowers the choice that picked the shape, but the choices after it then mean
+    /// what the simpler shape reads them as (a sign, a length, digits), which rarely still fails;
+    /// and it never raises a choice to find one that does. Pass the shapes you care about
+    /// (`Gen.decimal(.moneySized)`) when the smallest example matters.
     ///
     /// ```swift
     /// forAll(Gen.zip(Gen.decimal(), Gen.decimal())) { a, b in a + b == b + a }
@@ -37,6 +40,7 @@ extension Gen where Value == BigDecimal {
     }
 
     /// Decimals of the given shapes; money-sized values are drawn most often.
+    /// - Precondition: `shapes` is not empty.
     public static func decimal(shapes: [DecimalShape]) -> Gen<BigDecimal> {
         precondition(!shapes.isEmpty, "Gen.decimal needs at least one shape")
         // Keep the declaration order (simplest first) so that shrinking moves toward money-sized.

@@ -55,6 +55,7 @@ extension Gen where Value == String {
     ///
     /// `count` counts the characters drawn; the string's own `count` can differ where adjacent
     /// ones join into one grapheme or pair differently (in about 3 % of 3-character strings).
+    /// - Precondition: `count.lowerBound` is not negative.
     public static func string(count: ClosedRange<Int> = 0...20) -> Gen<String> {
         string(of: .character, count: count)
     }
@@ -63,6 +64,7 @@ extension Gen where Value == String {
     /// `Gen.string(of: .character(in: "A"..."Z"), count: 3...3)` makes currency-code-shaped text.
     /// Shrinks toward shorter strings of `characters`' simplest character. As with
     /// `string(count:)`, adjacent characters may join, so the string's own `count` can differ.
+    /// - Precondition: `count.lowerBound` is not negative.
     public static func string(of characters: Gen<Character>, count: ClosedRange<Int> = 0...20) -> Gen<String> {
         characters.array(count: count).map { String($0) }
     }

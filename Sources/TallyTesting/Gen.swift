@@ -72,6 +72,7 @@ public struct Gen<Value> {
     /// Arrays of generated values whose length lies in `count`.
     ///
     /// Arrays shrink by dropping elements and by shrinking the elements that remain.
+    /// - Precondition: `count.lowerBound` is not negative.
     /// - Complexity: O(n) choices for n elements.
     public func array(count: ClosedRange<Int>) -> Gen<[Value]> {
         precondition(count.lowerBound >= 0, "Gen.array: the count must not be negative")
@@ -103,6 +104,7 @@ public struct Gen<Value> {
     }
 
     /// Arrays of values from `element`, with a length in `count` (`Gen.array(of: .bool, count: 0...5)`).
+    /// - Precondition: `count.lowerBound` is not negative.
     public static func array<Element>(of element: Gen<Element>, count: ClosedRange<Int>) -> Gen<[Element]>
     where Value == [Element] {
         element.array(count: count)
@@ -129,6 +131,7 @@ extension Gen {
     }
 
     /// Values from one of `generators`, chosen uniformly; shrinks toward the first.
+    /// - Precondition: `generators` is not empty.
     public static func oneOf(_ generators: [Gen<Value>]) -> Gen<Value> {
         precondition(!generators.isEmpty, "Gen.oneOf needs at least one generator")
         return Gen { choices in
@@ -145,6 +148,8 @@ extension Gen {
     /// ```swift
     /// Gen.frequency([(9, Gen.decimal(.cents)), (1, Gen.decimal(.manyDigits))])
     /// ```
+    /// - Precondition: `weighted` is not empty, no weight is negative, and the weights add up to
+    ///   more than 0 and at most `Int.max`.
     public static func frequency(_ weighted: [(Int, Gen<Value>)]) -> Gen<Value> {
         precondition(!weighted.isEmpty && weighted.allSatisfy { $0.0 >= 0 }, "Gen.frequency needs non-negative weights")
         var total = 0
@@ -172,6 +177,7 @@ extension Gen {
     }
 
     /// One of `elements`, uniformly; shrinks toward the first.
+    /// - Precondition: `elements` is not empty.
     public static func element(of elements: [Value]) -> Gen<Value> {
         precondition(!elements.isEmpty, "Gen.element(of:) needs at least one element")
         return Gen { choices in elements[Int(try choices.draw(upTo: UInt64(elements.count - 1)))] }

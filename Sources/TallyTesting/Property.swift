@@ -363,6 +363,8 @@ extension PropertyResult {
 enum ShownValue {
     static func text<Value>(_ value: Value) -> String {
         if Value.self == String.self, let string = value as? String { return "\"" + escaping(string, asLiteral: true) + "\"" }
+        // A `Substring` (a review's `Gen.string(…).map { Substring($0) }` showed `""` as nothing).
+        if Value.self is any StringProtocol.Type, let text = value as? any StringProtocol { return "\"" + escaping(String(text), asLiteral: true) + "\"" }
         if Value.self == Character.self, let character = value as? Character {
             return "\"" + escaping(String(character), asLiteral: true) + "\""
         }
@@ -373,16 +375,33 @@ enum ShownValue {
     /// its quotes, backslashes and NULs too.
     private static func escaping(_ text: String, asLiteral: Bool) -> String {
         var shown = ""
+        // Where a combining mark would join something that is not the value's own text: the
+        // opening quote, or an escape just written (a lone U+0301 showed as `"́"`, an empty string
+        // with an accented quote). It is escaped there instead.
+        var markWouldJoinOther = asLiteral
         for scalar in text.unicodeScalars {
+            var escape: String? = nil
             switch scalar {
-            case "\"" where asLiteral: shown += "\\\""
-            case "\\" where asLiteral: shown += "\\\\"
-            case "\0" where asLiteral: shown += "\\0"
+            case "\"" where asLiteral: escape = "\\\""
+            case "\\" where asLiteral: escape = "\\\\"
+            case "\0" where asLiteral: escape = "\\0"
             default:
-                if let escape = escaped(scalar) { shown += escape } else { shown.unicodeScalars.append(scalar) }
+                escape = escaped(scalar)
+                if escape == nil, markWouldJoinOther, isCombiningMark(scalar) {
+                    escape = "\\u{" + String(scalar.value, radix: 16, uppercase: true) + "}"
+                }
             }
+            if let escape { shown += escape } else { shown.unicodeScalars.append(scalar) }
+            markWouldJoinOther = escape != nil
         }
         return shown
+    }
+
+    private static func isCombiningMark(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.properties.generalCategory {
+        case .nonspacingMark, .spacingMark, .enclosingMark: return true
+        default: return false
+        }
     }
 
     /// The escape a scalar a terminal would not show is written as, or `nil` to write it as it is.

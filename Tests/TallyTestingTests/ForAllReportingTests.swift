@@ -4,9 +4,11 @@ import XCTest
 
 /// `forAll` itself, failure path included: this class captures the failures `forAll` records
 /// while `capturing` is set, so a property that must fail can be checked without failing the suite.
-final class ForAllReportingTests: XCTestCase {
+final class ForAllReportingTests: XCTestCase, FailureCounting {
     private var capturing = false
     private var captured: [String] = []
+    /// What `testRun` counts when failures reach XCTest: here, the captured ones.
+    var recordedFailureCount: Int { captured.count }
 
     #if canImport(ObjectiveC)
     override func record(_ issue: XCTIssue) {
@@ -189,6 +191,35 @@ final class ForAllReportingTests: XCTestCase {
         }
         XCTAssertEqual(reports.count, 1)
         XCTAssertTrue(reports.first?.contains("shrunk:   300 (threw below 300") == true, "\(reports)")
+    }
+
+    /// An `XCTAssert` in the property: its own failure and one report that stops the run at that
+    /// case, naming the value, with the replay command (a review counted 56 failures from one
+    /// property, none with a seed or a replay command). In every form of `forAll`.
+    func testAnXCTAssertInThePropertyStopsTheRunAtItsFirstFailure() async {
+        func expectOneStop(_ reports: [String], line: UInt = #line) {
+            XCTAssertEqual(reports.count, 2, "\(reports)", line: line)
+            XCTAssertTrue(reports.first?.contains("XCTAssertLessThan failed") == true, "\(reports)", line: line)
+            guard let report = reports.last else { return }
+            XCTAssertTrue(report.contains("Property stopped at case "), report, line: line)
+            XCTAssertTrue(report.contains("XCTest recorded a failure (an XCTAssert or XCTFail in the property) on "), report, line: line)
+            XCTAssertTrue(report.contains("TALLY_PROPERTY_SEED=7 swift test --filter"), report, line: line)
+            // The value named is the one that failed: the first of the seed's values above 499.
+            let first = Gen.int(in: 0...1000).sample(count: 100, seed: 7).first { $0 >= 500 }
+            XCTAssertTrue(report.contains(" on \(first ?? -1);"), "\(report) (first failing value \(String(describing: first)))", line: line)
+        }
+        expectOneStop(failures { forAll(Gen.int(in: 0...1000), seed: 7) { x in XCTAssertLessThan(x, 500) } })
+        expectOneStop(failures { forAll(Gen.int(in: 0...1000), seed: 7) { x -> Bool in XCTAssertLessThan(x, 500); return true } })
+        expectOneStop(await failures { await forAll(Gen.int(in: 0...1000), seed: 7) { x in await Task.yield(); XCTAssertLessThan(x, 500) } })
+        expectOneStop(await failures {
+            await forAll(Gen.int(in: 0...1000), seed: 7) { x -> Bool in await Task.yield(); XCTAssertLessThan(x, 500); return true }
+        })
+        // Inside an outer property: the outer run stops at its first case, with the same report.
+        let nested = failures {
+            forAll(Gen.int(in: 0...3), seed: 7) { _ in forAll(Gen.int(in: 0...1000)) { x in XCTAssertLessThan(x, 500) } }
+        }
+        XCTAssertEqual(nested.count, 2, "\(nested)")
+        XCTAssertTrue(nested.last?.contains("Property stopped at case 0 of seed 7: XCTest recorded a failure") == true, "\(nested)")
     }
 
     func testPassingPropertiesRecordNothing() {

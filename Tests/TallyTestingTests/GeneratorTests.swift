@@ -123,6 +123,47 @@ final class GeneratorTests: XCTestCase {
     }
 
     /// Every shape of decimal the generator promises actually appears.
+    /// One value in 16 of a range of more than 64 values is one of its edges, which a uniform
+    /// draw seldom gives (a review: 100 values of `0...1000` met 1000 on 23 seeds of 200, and
+    /// 1,000 USD amounts never met `Int64.min` cents); each edge has the choice a uniform draw
+    /// gives it, so it shrinks like any other value.
+    func testIntegersReachTheEdgesOfTheirRange() throws {
+        let full = Set(Gen<Int64>.int64(in: .min ... .max).sample(count: 2_000, seed: 1))
+        for edge: Int64 in [.min, .max, .min + 1, .max - 1, 0, 1, -1] { XCTAssertTrue(full.contains(edge), "\(edge)") }
+        let thousand = Set(Gen.int(in: 0...1000).sample(count: 1_000, seed: 2))
+        for edge in [0, 1, 999, 1000] { XCTAssertTrue(thousand.contains(edge), "\(edge)") }
+        let negative = Set(Gen.int(in: -500 ... -100).sample(count: 1_000, seed: 3))
+        for edge in [-500, -499, -101, -100] { XCTAssertTrue(negative.contains(edge), "\(edge)") }
+        // Found, and shrunk to the edge itself: the property fails only there.
+        let found = (0..<20).filter { seed in !Property.check(Gen.int(in: 0...1000), seed: UInt64(seed)) { $0 != 1000 }.passed }
+        XCTAssertGreaterThanOrEqual(found.count, 12, "an edge turns up on most seeds")
+        XCTAssertEqual(try XCTUnwrap(Property.check(Gen.int(in: 0...1000), seed: UInt64(found.first ?? 0)) { $0 != 1000 }.failure).shrunk, 1000)
+        let money = (0..<10).filter { seed in
+            !Property.check(Gen.money(in: .usd), count: 1_000, seed: UInt64(seed)) { (try? $0.minorUnits) != Int64.min }.passed
+        }
+        XCTAssertGreaterThanOrEqual(money.count, 3, "Int64.min cents")
+        // Small ranges stay uniform: every value about as often.
+        let small = Gen.int(in: 0...9).sample(count: 10_000, seed: 4)
+        for digit in 0...9 { XCTAssertLessThanOrEqual(abs(small.filter { $0 == digit }.count - 1_000), 150, "\(digit)") }
+    }
+
+    /// What `Gen.checkout` says it covers turns up (a review found no deferred, recurring or
+    /// automatic-reload item, no required contact field, no merchant outside China and never a
+    /// selected method but the first).
+    func testCheckoutsCoverWhatTheGeneratorPromises() {
+        let checkouts = Gen.checkout.sample(count: 400, seed: 5)
+        let kinds = checkouts.flatMap(\.items).map(\.kind)
+        XCTAssertTrue(kinds.contains { if case .deferred = $0 { true } else { false } }, "deferred")
+        XCTAssertTrue(kinds.contains { if case .recurring = $0 { true } else { false } }, "recurring")
+        XCTAssertTrue(kinds.contains { if case .automaticReload = $0 { true } else { false } }, "automatic reload")
+        XCTAssertTrue(checkouts.flatMap(\.items).contains { $0.type == .pending }, "pending")
+        XCTAssertTrue(checkouts.contains { !$0.requiredBillingContactFields.isEmpty }, "billing fields")
+        XCTAssertTrue(checkouts.contains { !$0.requiredShippingContactFields.isEmpty }, "shipping fields")
+        XCTAssertEqual(Set(checkouts.map(\.countryCode)), ["CN", "US"])
+        XCTAssertTrue(checkouts.contains { $0.selectedShippingMethodIdentifier.map { $0 != "m0" } ?? false }, "a method other than the first")
+        XCTAssertTrue(checkouts.contains { $0.maximumTotal != nil }, "a ceiling")
+    }
+
     func testDecimalGeneratorReachesTheEdges() {
         let values = Gen.decimal().sample(count: 3000, seed: 11)
         XCTAssertTrue(values.contains { $0.signum() < 0 }, "negative")

@@ -183,6 +183,10 @@ final class ShrinkingKindsTests: XCTestCase {
         XCTAssertTrue(shrunk.contains("currency: USD"), report)
         XCTAssertTrue(shrunk.contains(#"label: "item""#), report)
         XCTAssertFalse(report.contains("unknown context") || report.contains("CheckoutTerms"), report)
+        // Toward final standard lines: a shrunk checkout whose lines were all pending made
+        // readers look for the bug in the pending line (review, 2026-12-02).
+        XCTAssertTrue(shrunk.contains("type: TallyCheckout.SummaryItemType.final"), report)
+        XCTAssertFalse(shrunk.contains(".pending") || shrunk.contains("deferred") || shrunk.contains("recurring") || shrunk.contains("automaticReload"), report)
     }
 
     /// Equal values are lowered together: a property that fails on duplicates passes as soon as

@@ -76,6 +76,15 @@ final class TextGeneratorTests: XCTestCase {
         XCTAssertEqual(ShownValue.text(["x\u{200B}", "\t"]), #"["x\u{200B}", "\t"]"#, "inside other values too")
         XCTAssertEqual(ShownValue.text(Optional("x")), #"Optional("x")"#, "only a String itself is quoted")
         XCTAssertEqual(ShownValue.text(42), "42")
+        // A combining mark that would join the opening quote or an escape is escaped itself (a
+        // lone U+0301 showed as `"́"`); a substring is quoted like a string (`""` showed as nothing).
+        XCTAssertEqual(ShownValue.text("\u{301}"), #""\u{301}""#)
+        XCTAssertEqual(ShownValue.text("\t\u{301}e\u{301}"), #""\t\u{301}e\#u{301}""#)
+        XCTAssertEqual(ShownValue.text(Character("\u{20DD}")), #""\u{20DD}""#)
+        XCTAssertEqual(ShownValue.text(Substring("")), #""""#)
+        XCTAssertEqual(ShownValue.text(Substring("a\tb")), #""a\tb""#)
+        let substring = Property.check(Gen.string(count: 0...3).map { Substring($0) }, seed: 1) { _ in false }.report(filter: nil)
+        XCTAssertTrue(substring.contains(#"  original: "#) && substring.contains(#"  shrunk:   "" (returned false;"#), substring)
         XCTAssertEqual(ShownValue.text(TwoLines()), #"first\nsecond\tend"#, "a description that spans lines is shown on one")
     }
 
