@@ -80,7 +80,9 @@ extension Money {
     ///   `.notAMultipleOfIncrement` when it is not a whole number of increments (12.333 CHF in 0.05
     ///   steps is reported as not a multiple of 0.05); `.amountTooLarge` when the count of units
     ///   times a ratio, written at the finest ratio's exponent, would pass
-    ///   `Money.maximumUnitDigits` digits.
+    ///   `Money.maximumUnitDigits` digits. The count's own size is checked before whether it is
+    ///   whole, so an amount too large to count is `.amountTooLarge` even when it is also not a
+    ///   multiple of the increment.
     /// - Complexity: O(n log n) for n parts.
     public func allocated(byRatios ratios: [BigDecimal], increment: BigDecimal? = nil) throws(MoneyError) -> [Money] {
         guard !ratios.isEmpty else { throw .noParts }

@@ -90,8 +90,11 @@ extension Currency: Codable {
         let container = try decoder.container(keyedBy: CustomKeys.self)
         let code = try container.decode(String.self, forKey: .code)
         guard let minorUnits = try container.decodeWholeNumberIfPresent(forKey: .minorUnits) else {
-            throw DecodingError.keyNotFound(CustomKeys.minorUnits, DecodingError.Context(
-                codingPath: container.codingPath, debugDescription: "a custom currency needs minorUnits, a whole number"))
+            let context = DecodingError.Context(
+                codingPath: container.codingPath + [CustomKeys.minorUnits], debugDescription: "a custom currency needs minorUnits, a whole number")
+            // `null` is a value that is not there; no key, a key that is not there.
+            throw container.contains(.minorUnits)
+                ? DecodingError.valueNotFound(Int.self, context) : DecodingError.keyNotFound(CustomKeys.minorUnits, context)
         }
         let name = try container.decodeIfPresent(String.self, forKey: .name)
         let numericCode = try container.decodeWholeNumberIfPresent(forKey: .numericCode)

@@ -31,9 +31,10 @@ final class ExpectationCounter: @unchecked Sendable {
 /// Fails the current property case unless `condition` holds.
 ///
 /// Use it (or return a `Bool`) inside `forAll` instead of `XCTAssert`: a thrown failure lets the
-/// runner shrink the input, while an `XCTAssert` failure is recorded at once, cannot be shrunk,
-/// and is recorded again on every replay of the shrinker (one failing property, a dozen
-/// failures). For an optional, use `require` rather than `XCTUnwrap`, for the same reason.
+/// runner shrink the input, while an `XCTAssert` failure is recorded at once and cannot be
+/// shrunk (an XCTest `forAll` stops the run at the first one, unshrunk; Swift Testing's
+/// `#expect` records one for every failing case and replay). For an optional, use `require`
+/// rather than `XCTUnwrap`, for the same reason.
 ///
 /// ```swift
 /// forAll(Gen.decimal()) { a in
@@ -376,7 +377,7 @@ struct ForAllRun {
     /// The stop of `watchingAssertions`.
     func assertionStop(_ value: Any) -> PropertyStopped {
         PropertyStopped(message: "XCTest recorded a failure (an XCTAssert or XCTFail in the property) on "
-            + "\(ShownValue.text(value)); it cannot be shrunk, and each further case would record another, "
+            + "\(ShownValue.text(value)); it cannot be shrunk, and each further case or replay would record another, "
             + "so the run stopped there. Check with `try expect(condition)` to have it shrunk")
     }
 

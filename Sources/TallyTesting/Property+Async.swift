@@ -54,18 +54,25 @@ extension Property {
             let start = ContinuousClock.now
             // A `forAll` in the property, replayed here, keeps to this shrinking's time too.
             let (shrinking, shrunk, shrunkFailure) = await ShrinkWindow.$current.withValue(limits.windows(since: start), operation: {
+                () async -> (Shrinker.Outcome, Value, Failure?) in
                 _ = isolation
                 var bestValue = value
+                // A replay that asks to stop ends the run (see the synchronous form); the
+                // passes' remaining questions are then refused without replaying anything.
+                var replayStop: Failure? = nil
                 let shrinking = await shrinkingAsync(best: choices.recorded, spans: choices.spans, limits: limits, since: start) {
                     candidate, best in
-                    guard let (value, accepted) = Shrinker.replay(generator, candidate, below: best),
-                        await evaluate(property, value)?.kind == failure.kind
-                    else { return nil }
+                    guard replayStop == nil, let (value, accepted) = Shrinker.replay(generator, candidate, below: best) else { return nil }
+                    let replayed = await evaluate(property, value)
+                    if replayed?.stop != nil { replayStop = replayed }
+                    guard replayed?.kind == failure.kind else { return nil }
                     bestValue = value
                     return accepted
                 }
+                if let replayStop { return (shrinking, bestValue, replayStop) }
                 return (shrinking, bestValue, await evaluate(property, bestValue))
             }, isolation: isolation)
+            if let shrunkFailure, shrunkFailure.stop != nil { return run.stopsWhileShrinking(on: shrunkFailure) }
             return run.found(value, failure, shrinking, shrunk: shrunk, shrunkFailure: shrunkFailure)
         }
         return run.passed

@@ -105,11 +105,19 @@ public enum Property {
             return withoutActuallyEscaping(property) { property in
                 // A `forAll` in the property, replayed here, keeps to this shrinking's time too.
                 ShrinkWindow.$current.withValue(limits.windows(since: start)) {
-                    let judging = Shrinker.judging(generator, choices: choices, value: value, limits: limits, since: start) {
-                        evaluate(property, $0)?.kind == failure.kind
+                    // A replay that asks to stop (an XCTAssert that fails only on a simpler
+                    // value) ends the shrinking and the run: replaying on would record it again.
+                    var replayStop: Failure? = nil
+                    let judging = Shrinker.judging(
+                        generator, choices: choices, value: value, limits: limits, since: start, halted: { replayStop != nil }
+                    ) {
+                        let replayed = evaluate(property, $0)
+                        if replayed?.stop != nil { replayStop = replayed }
+                        return replayed?.kind == failure.kind
                     }
                     var shrinker = judging.shrinker
                     shrinker.shrink()
+                    if let replayStop { return run.stopsWhileShrinking(on: replayStop) }
                     let shrunk = judging.bestValue()
                     return run.found(value, failure, shrinker.outcome, shrunk: shrunk, shrunkFailure: evaluate(property, shrunk))
                 }
@@ -170,6 +178,13 @@ public enum Property {
         /// stops without shrinking.
         func stops(on failure: Failure) -> PropertyResult<Value>? {
             failure.stop.map { PropertyResult(seed: seed, casesRun: index + 1, failure: nil, generationError: $0) }
+        }
+
+        /// The result once a replay of the shrinker asked to stop (`failure.stop` is set).
+        func stopsWhileShrinking(on failure: Failure) -> PropertyResult<Value> {
+            var stop = failure.stop ?? PropertyStopped(message: failure.message)
+            stop.message = "while shrinking it, " + stop.message
+            return PropertyResult(seed: seed, casesRun: index + 1, failure: nil, generationError: stop)
         }
 
         /// What `beforeShrinking` is told.
@@ -261,7 +276,7 @@ struct PropertyReturnedNil: Error {}
 /// cancelled, as Swift Testing's `Test.cancel()` does): the run stops at once, without
 /// shrinking, and the report says why.
 struct PropertyStopped: Error, CustomStringConvertible {
-    let message: String
+    var message: String
     /// The test was cancelled with Swift Testing's `Test.cancel()`: a Swift Testing run records
     /// nothing, since the test is shown as cancelled.
     var testCancelled = false

@@ -58,13 +58,15 @@ struct Shrinker {
 
     /// A shrinker for a property that answers at once, from the failing case's `choices` and
     /// `value`; `bestValue` is the simplest failing value found so far.
+    /// `halted` ends the shrinking early, as a cancellation would (the property asked to stop).
     static func judging<Value>(
         _ generator: Gen<Value>, choices: Choices, value: Value, limits: ShrinkLimits, since start: ContinuousClock.Instant,
-        fails: @escaping (Value) -> Bool
+        halted: @escaping () -> Bool = { false }, fails: @escaping (Value) -> Bool
     ) -> (shrinker: Shrinker, bestValue: () -> Value) {
         var bestValue = value
         let shrinker = Shrinker(
-            best: choices.recorded, spans: choices.spans, maxAttempts: limits.maxAttempts, stopped: { limits.stop(since: start) }
+            best: choices.recorded, spans: choices.spans, maxAttempts: limits.maxAttempts,
+            stopped: { halted() ? .cancelled : limits.stop(since: start) }
         ) { candidate, best in
             guard let (value, accepted) = replay(generator, candidate, below: best), fails(value) else { return nil }
             bestValue = value

@@ -220,6 +220,19 @@ final class ForAllReportingTests: XCTestCase, FailureCounting {
         }
         XCTAssertEqual(nested.count, 2, "\(nested)")
         XCTAssertTrue(nested.last?.contains("Property stopped at case 0 of seed 7: XCTest recorded a failure") == true, "\(nested)")
+        // An assertion that fails only on a value the shrinker tries (here `b` below 10, while the
+        // cases fail on `a`): the shrinking stops there too (the diff's review counted 24 failures
+        // on values never reported, and no stop report).
+        func expectStopWhileShrinking(_ reports: [String], line: UInt = #line) {
+            XCTAssertEqual(reports.count, 2, "\(reports)", line: line)
+            XCTAssertTrue(reports.first?.contains("XCTAssertGreaterThanOrEqual failed") == true, "\(reports)", line: line)
+            XCTAssertTrue(reports.last?.contains("of seed 1: while shrinking it, XCTest recorded a failure") == true, "\(reports)", line: line)
+        }
+        let pairs = Gen.zip(Gen.int(in: 0...1000), Gen.int(in: 0...1000))
+        expectStopWhileShrinking(failures { forAll(pairs, seed: 1) { a, b in XCTAssertGreaterThanOrEqual(b, 10); return a < 500 } })
+        expectStopWhileShrinking(await failures {
+            await forAll(pairs, seed: 1) { a, b in await Task.yield(); XCTAssertGreaterThanOrEqual(b, 10); return a < 500 }
+        })
     }
 
     func testPassingPropertiesRecordNothing() {
