@@ -257,21 +257,18 @@ struct Shrinker {
     /// Lowers two of the choices equal to `value` together, pair by pair, when lowering all of
     /// them did not fail: all of them may include what shapes the value — an array's "one more?"
     /// flags are 1s, so lowering two elements of choice 1 with them emptied the array, which
-    /// passed, and `[1, 1]` stayed (review, 2026-12-02). Up to 16 such choices (120 pairs).
+    /// passed, and `[1, 1]` stayed (review, 2026-12-02). Up to 16 such choices (120 pairs), each
+    /// pair tried at 0 only (one replay; a binary search per pair could spend the whole replay
+    /// limit here); the other passes lower what that leaves.
     private mutating func lowerEqualPairs(of value: UInt64) -> Bool {
         let positions = best.indices.filter { best[$0] == value }
         guard positions.count > 2, positions.count <= 16 else { return false }
         for a in positions.indices {
             for b in positions.index(after: a)..<positions.endIndex where canGoOn {
-                let (i, j) = (positions[a], positions[b])
-                let lowered = lowerBySearch(from: value) { best, from, to in
-                    guard j < best.count, best[i] == from, best[j] == from else { return nil }
-                    var result = best
-                    result[i] = to
-                    result[j] = to
-                    return result
-                }
-                if lowered { return true }  // `best` changed: its positions are stale
+                var candidate = best
+                candidate[positions[a]] = 0
+                candidate[positions[b]] = 0
+                if consider(candidate) { return true }  // `best` changed: its positions are stale
             }
         }
         return false
