@@ -32,19 +32,14 @@ public enum CommandInput {
     ///
     /// - Throws: `ReadError`, as `read(_:limit:)` but for the UTF-8 check.
     public static func readBytes(_ path: String, limit: Int = maximumBytes) throws(ReadError) -> [UInt8] {
-        let handle: FileHandle
-        if path == "-" {
-            handle = FileHandle.standardInput
-        } else {
-            var isDirectory: ObjCBool = false
-            guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
-                throw ReadError(description: "no such file")
-            }
-            if isDirectory.boolValue { throw ReadError(description: "it is a directory") }
-            guard let opened = FileHandle(forReadingAtPath: path) else { throw ReadError(description: "permission denied or not readable") }
-            handle = opened
+        if path == "-" { return try readBytes(descriptor: 0, limit: limit) }
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
+            throw ReadError(description: "no such file")
         }
-        defer { if path != "-" { try? handle.close() } }
+        if isDirectory.boolValue { throw ReadError(description: "it is a directory") }
+        guard let handle = FileHandle(forReadingAtPath: path) else { throw ReadError(description: "permission denied or not readable") }
+        defer { try? handle.close() }
         var data = Data()
         while data.count <= limit {
             let chunk: Data?
@@ -63,9 +58,43 @@ public enum CommandInput {
         return [UInt8](data)
     }
 
+    /// The bytes of an open file descriptor (standard input), at most `limit`: read again after
+    /// an interruption, and after waiting for data when the descriptor is non-blocking. A parent
+    /// process may have set `O_NONBLOCK` on a standard input it shares, and `FileHandle` gave up
+    /// on the first `EAGAIN` ("a read failed" before the input arrived; a review).
+    static func readBytes(descriptor: Int32, limit: Int) throws(ReadError) -> [UInt8] {
+        var bytes: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 1 << 16)
+        while bytes.count <= limit {
+            // One byte past the limit shows that there is more (`limit` may be `Int.max`).
+            let room = limit - bytes.count
+            let wanted = room >= chunk.count ? chunk.count : room + 1
+            let count = chunk.withUnsafeMutableBytes { systemRead(descriptor, $0.baseAddress!, wanted) }
+            if count == 0 { break }
+            if count < 0 {
+                let error = errno
+                if error == EINTR { continue }
+                if error == EAGAIN || error == EWOULDBLOCK {
+                    var waiting = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
+                    _ = poll(&waiting, 1, -1)
+                    continue
+                }
+                throw ReadError(description: "a read failed")
+            }
+            bytes.append(contentsOf: chunk[0..<count])
+        }
+        if bytes.count > limit { throw ReadError(description: "more than \(limit) bytes") }
+        return bytes
+    }
+
     /// "cannot read FILE", with the reason when `error` says one.
     static func cannotRead(_ file: String, _ error: any Error) -> String {
         if let error = error as? ReadError { return "cannot read \(file): \(error)" }
         return "cannot read \(file)"
     }
+}
+
+/// The C library's `read(2)`, which `CommandInput.read(_:limit:)` hides inside the enum.
+private func systemRead(_ descriptor: Int32, _ buffer: UnsafeMutableRawPointer, _ count: Int) -> Int {
+    read(descriptor, buffer, count)
 }

@@ -376,7 +376,8 @@ struct ForAllRun {
 
     /// The stop of `watchingAssertions`.
     func assertionStop(_ value: Any) -> PropertyStopped {
-        PropertyStopped(message: "XCTest recorded a failure (an XCTAssert or XCTFail in the property) on "
+        PropertyStopped(message: "XCTest recorded a failure while the property ran (an XCTAssert or XCTFail in it, "
+            + "or in other code of the test running meanwhile) on "
             + "\(ShownValue.text(value)); it cannot be shrunk, and each further case or replay would record another, "
             + "so the run stopped there. Check with `try expect(condition)` to have it shrunk")
     }

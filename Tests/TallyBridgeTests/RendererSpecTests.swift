@@ -1,5 +1,5 @@
 import Foundation
-import TallyBridge
+@testable import TallyBridge
 import TallyCheckout
 import TallyDecimal
 import TallyMoney
@@ -182,6 +182,35 @@ final class RendererSpecTests: XCTestCase {
 /// The commands' input: bounded, UTF-8, and every refusal says why (found in a review of the CLI:
 /// a huge standard input was read whole before any limit, to 3 GB and a crash under a memory cap).
 final class CommandInputTests: XCTestCase {
+    /// Standard input that a parent process made non-blocking: the read waits for the data
+    /// instead of failing on the first `EAGAIN` (a review: `tally quote -` said "a read failed"
+    /// before the document arrived), and still stops one byte past the limit.
+    func testANonBlockingInputIsWaitedFor() throws {
+        for (text, limit) in [("{\"a\": 1}", 100), (String(repeating: "x", count: 200_000), 300_000), ("12345", 4)] {
+            var ends: [Int32] = [0, 0]
+            XCTAssertEqual(pipe(&ends), 0)
+            XCTAssertEqual(fcntl(ends[0], F_SETFL, fcntl(ends[0], F_GETFL) | O_NONBLOCK), 0)
+            let writer = Thread { [ends] in
+                usleep(100_000)  // nothing to read at first: the reader meets EAGAIN
+                let bytes = Array(text.utf8)
+                var offset = 0
+                while offset < bytes.count {
+                    let written = bytes.withUnsafeBytes { write(ends[1], $0.baseAddress! + offset, bytes.count - offset) }
+                    if written <= 0 { break }
+                    offset += written
+                }
+                close(ends[1])
+            }
+            writer.start()
+            defer { close(ends[0]) }
+            if text.utf8.count > limit {
+                XCTAssertThrowsError(try CommandInput.readBytes(descriptor: ends[0], limit: limit)) { XCTAssertEqual("\($0)", "more than \(limit) bytes") }
+            } else {
+                XCTAssertEqual(try CommandInput.readBytes(descriptor: ends[0], limit: limit), Array(text.utf8))
+            }
+        }
+    }
+
     func testInputIsBoundedCheckedAndExplained() throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("tally-input-\(UInt64.random(in: 0...UInt64.max))")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
