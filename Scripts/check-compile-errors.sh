@@ -57,11 +57,20 @@ refused "cannot convert value of type 'Double' to expected argument type 'BigDec
     'let price = Money(19.99, .usd)'
 refused "cannot convert value of type 'Double' to expected argument type 'BigDecimal'" \
     'let rule = TaxRule(country: "US", rate: 0.0825)'
+# A generator's functions are @Sendable (a generator may be shared between threads, and a review
+# had a counter in one lose updates under four tasks): one that keeps mutable state is refused.
+refused "in concurrently-executing code" \
+    'import TallyTesting
+func counting() -> Gen<Int> {
+    var drawn = 0
+    return Gen.int(in: 0...9).map { value -> Int in drawn += 1; return value }
+}'
 
 # The control: the same amounts as Tally takes them.
 cat > "$work/Control.swift" <<'EOF'
 import Foundation
 import Tally
+import TallyTesting
 let fromText: BigDecimal = "19.99"
 let fromDecimal = BigDecimal(exactly: Decimal(string: "19.99")!)
 let fromInteger = BigDecimal(exactly: 1999)
@@ -77,6 +86,8 @@ let fromOptional = Decimal(string: "1.5").flatMap(BigDecimal.init(exactly:))
 let fromNumber = BigDecimal(exactly: NSDecimalNumber(string: "2.25").decimalValue)
 let price = Money(fromText, .usd)
 let rule = TaxRule(country: "US", rate: "0.0825")
+let step = 2
+let doubled = Gen.int(in: 0...9).map { $0 * step }.filter { $0 < 18 }.flatMap { Gen.constant($0) }
 EOF
 if typecheck "$work/Control.swift" > "$work/control.log" 2>&1; then
     echo "the control compiles"

@@ -23,7 +23,7 @@ extension Gen where Value: Hashable {
     /// again when replayed unless the tests run with `SWIFT_DETERMINISTIC_HASHING=1`.
     /// - Precondition: `count.lowerBound` is not negative.
     public func set(count: ClosedRange<Int>) -> Gen<Set<Value>> {
-        Gen<[Value: Void]>.distinct(count: count, keys: self, values: .constant(()), what: "Gen.set", key: "value", in: "set").map { Set($0.keys) }
+        Gen<[Value: Void]>.distinct(count: count, keys: self, values: .constant(()), what: "Gen.set", key: "value", in: "set").mapUnchecked { Set($0.keys) }
     }
 
     /// Sets of values from `element`, with a size in `count` (`Gen.set(of: Gen.int(in: 0...99), count: 0...5)`).
@@ -61,7 +61,7 @@ extension Gen {
     ) -> Gen<[Key: Element]> where Value == [Key: Element] {
         precondition(count.lowerBound >= 0, "\(what): the count must not be negative")
         let meanExtra = UInt64(max(1, (count.upperBound - count.lowerBound) / 2))
-        return Gen { choices in
+        return .unchecked { choices in
             if count.lowerBound > choices.budget { throw GenerationError.tooManyChoices(choices.budget) }
             var result: [Key: Element] = [:]
             /// Adds an entry with a new key; `false` when none turned up.

@@ -20,7 +20,25 @@ public struct Gen<Value> {
     /// (which lowers choices toward 0) simplifies your values too. Every generator counts one
     /// level of nesting while it runs (`Choices.maximumDepth`), so a generator that calls itself
     /// without end is reported (`GenerationError.tooDeep`) instead of overflowing the stack.
-    public init(_ generate: @escaping (inout Choices) throws -> Value) {
+    /// The function is `@Sendable`: it must be pure (see `Gen`'s `Sendable` conformance), and
+    /// the compiler then refuses one that captures mutable state.
+    public init(_ generate: @escaping @Sendable (inout Choices) throws -> Value) {
+        self.init(wrapping: generate)
+    }
+
+    /// `init(_:)` for the library's own combinators, whose functions hold values of a type that
+    /// need not be `Sendable` (`constant`, `element(of:)`): see the conformance below.
+    static func unchecked(_ generate: @escaping (inout Choices) throws -> Value) -> Gen<Value> {
+        Gen(wrapping: generate)
+    }
+
+    /// `map` for the library's own generic combinators, whose transforms name a type parameter
+    /// (`Set($0.keys)`): a `@Sendable` closure that does would need the type to be `Sendable`.
+    func mapUnchecked<T>(_ transform: @escaping (Value) throws -> T) -> Gen<T> {
+        .unchecked { choices in try transform(self.generate(&choices)) }
+    }
+
+    private init(wrapping generate: @escaping (inout Choices) throws -> Value, _: Void = ()) {
         self.generate = { choices in
             try choices.enter()
             defer { choices.leave() }
@@ -30,11 +48,11 @@ public struct Gen<Value> {
 
     /// A generator that always gives `value`.
     public static func constant(_ value: Value) -> Gen<Value> {
-        Gen { _ in value }
+        .unchecked { _ in value }
     }
 
     /// Transforms every generated value; shrinking happens on the input side, so it still works.
-    public func map<T>(_ transform: @escaping (Value) throws -> T) -> Gen<T> {
+    public func map<T>(_ transform: @escaping @Sendable (Value) throws -> T) -> Gen<T> {
         Gen<T> { choices in try transform(self.generate(&choices)) }
     }
 
@@ -45,7 +63,7 @@ public struct Gen<Value> {
     ///     Gen.decimal(.moneySized).map { ($0.rounded(scale: scale), scale) }
     /// }
     /// ```
-    public func flatMap<T>(_ transform: @escaping (Value) throws -> Gen<T>) -> Gen<T> {
+    public func flatMap<T>(_ transform: @escaping @Sendable (Value) throws -> Gen<T>) -> Gen<T> {
         Gen<T> { choices in try transform(self.generate(&choices)).generate(&choices) }
     }
 
@@ -57,7 +75,7 @@ public struct Gen<Value> {
     ///     `GenerationError.filterExhausted` and the runner reports it clearly.
     /// - Precondition: `maxAttempts` is at least 1.
     public func filter(
-        _ label: String = "", maxAttempts: Int = 100, _ isIncluded: @escaping (Value) throws -> Bool
+        _ label: String = "", maxAttempts: Int = 100, _ isIncluded: @escaping @Sendable (Value) throws -> Bool
     ) -> Gen<Value> {
         precondition(maxAttempts >= 1, "Gen.filter: maxAttempts must be at least 1, not \(maxAttempts)")
         return Gen { choices in
@@ -159,9 +177,10 @@ extension Gen {
             total = sum
         }
         precondition(total > 0, "Gen.frequency needs a positive total weight")
+        let totalWeight = total
         return Gen { choices in
             let start = choices.recorded.count
-            var pick = Int(try choices.draw(upTo: UInt64(total - 1)))
+            var pick = Int(try choices.draw(upTo: UInt64(totalWeight - 1)))
             var chosen = weighted[weighted.count - 1].1
             for (weight, generator) in weighted {
                 if pick < weight {
@@ -180,7 +199,7 @@ extension Gen {
     /// - Precondition: `elements` is not empty.
     public static func element(of elements: [Value]) -> Gen<Value> {
         precondition(!elements.isEmpty, "Gen.element(of:) needs at least one element")
-        return Gen { choices in elements[Int(try choices.draw(upTo: UInt64(elements.count - 1)))] }
+        return .unchecked { choices in elements[Int(try choices.draw(upTo: UInt64(elements.count - 1)))] }
     }
 }
 
@@ -215,8 +234,9 @@ extension Gen {
 /// A generator may be shared between tests and threads (`static let price = Gen.money(in: .usd)`
 /// in Swift 6 mode). It holds its function of the choice stream, which must be pure (the same
 /// choices give the same value, no shared mutable state), as replaying a seed and shrinking
-/// already require: the closures given to `Gen.init`, `map`, `flatMap` and `filter` must be
-/// pure, and the compiler does not check it.
+/// already require: the closures given to `Gen.init`, `map`, `flatMap` and `filter` are
+/// `@Sendable`, so the compiler refuses one that changes captured state (a review's counter in
+/// a `Gen { }` lost updates when four tasks sampled it).
 ///
 /// The conformance is unconditional, and so it is unchecked for a `Value` that is not
 /// `Sendable`: `constant`, `element(of:)`, `oneOf` and `frequency` hand the *same* instance of

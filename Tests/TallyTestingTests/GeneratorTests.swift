@@ -51,12 +51,12 @@ final class GeneratorTests: XCTestCase {
     /// a review's `flatMap` chain 40,000 deep crashed the test process (signal 11) far below the
     /// choice budget, and a recursion that draws nothing was not counted at all.
     func testRunawayRecursionIsReportedNotACrash() {
-        func fixedDepth(_ n: Int) -> Gen<Int> { n == 0 ? .constant(0) : Gen.bool.flatMap { _ in fixedDepth(n - 1) } }
+        @Sendable func fixedDepth(_ n: Int) -> Gen<Int> { n == 0 ? .constant(0) : Gen.bool.flatMap { _ in fixedDepth(n - 1) } }
         let deep = Gen.bool.flatMap { _ in fixedDepth(40_000) }
         XCTAssertEqual(Property.check(deep, seed: 1) { _ in true }.generationError as? GenerationError, .tooDeep(Choices.maximumDepth))
-        func forever() -> Gen<Int> { Gen.constant(0).flatMap { _ in forever() } }
+        @Sendable func forever() -> Gen<Int> { Gen.constant(0).flatMap { _ in forever() } }
         XCTAssertEqual(Property.check(forever(), seed: 1) { _ in true }.generationError as? GenerationError, .tooDeep(Choices.maximumDepth))
-        func mostlyDeeper() -> Gen<Int> { Gen.frequency([(1, .constant(0)), (1_000_000, Gen.constant(()).flatMap { mostlyDeeper() })]) }
+        @Sendable func mostlyDeeper() -> Gen<Int> { Gen.frequency([(1, .constant(0)), (1_000_000, Gen.constant(()).flatMap { mostlyDeeper() })]) }
         XCTAssertEqual(Property.check(mostlyDeeper(), seed: 1) { _ in true }.generationError as? GenerationError, .tooDeep(Choices.maximumDepth))
         XCTAssertTrue("\(GenerationError.tooDeep(500))".contains("nested more than 500 deep"))
         // Real nesting is far below the bound.
