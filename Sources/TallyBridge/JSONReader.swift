@@ -241,7 +241,10 @@ public enum JSONReader {
                 guard runStart < until else { return }
                 let run = parser.bytes[runStart..<until]
                 guard let text = validatedUTF8(run) else { throw parser.error("invalid UTF-8 in a string", at: runStart) }
-                scalars.append(contentsOf: text.unicodeScalars)
+                // One scalar at a time: `append(contentsOf:)` copied everything appended so far on
+                // every call with Swift 6.3.1, so a string of many escapes read in quadratic time
+                // (a review: 4 MB of `a\n` took 100 s).
+                for scalar in text.unicodeScalars { scalars.append(scalar) }
             }
             while position < bytes.count {
                 let byte = bytes[position]

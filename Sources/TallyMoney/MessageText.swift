@@ -26,14 +26,17 @@ package func oneLine(_ text: String) -> String {
         }
     }
     guard text.unicodeScalars.contains(where: escaped) else { return text }
-    var out = String.UnicodeScalarView()
+    // Built as a `String` with `+=`: `UnicodeScalarView.append(contentsOf:)` copied everything
+    // appended so far on every call with Swift 6.3.1 (a review: an id of a million escaped line
+    // breaks took a minute to print).
+    var out = ""
     for scalar in text.unicodeScalars {
         switch scalar {
-        case "\n": out.append(contentsOf: "\\n".unicodeScalars)
-        case "\r": out.append(contentsOf: "\\r".unicodeScalars)
-        case _ where escaped(scalar): out.append(contentsOf: "\\u{\(String(scalar.value, radix: 16, uppercase: true))}".unicodeScalars)
-        default: out.append(scalar)
+        case "\n": out += "\\n"
+        case "\r": out += "\\r"
+        case _ where escaped(scalar): out += "\\u{\(String(scalar.value, radix: 16, uppercase: true))}"
+        default: out.unicodeScalars.append(scalar)
         }
     }
-    return String(out)
+    return out
 }

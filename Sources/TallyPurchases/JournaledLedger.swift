@@ -19,6 +19,11 @@ public final class JournaledLedger {
     /// The ledger as of the last recorded step.
     public private(set) var ledger: PurchaseLedger
     private let journal: PurchaseJournal
+    /// Set when a compaction made for lack of room left too little for the step that asked for
+    /// it, until a step is recorded: a compaction before then would write the same snapshot
+    /// again (every step since was refused and taken back), so it is skipped. A full ledger
+    /// compacted for every later event, each refused anyway (a review: 38 s an event at 64 MiB).
+    private var compactedWithoutRoom = false
 
     /// Rebuilds the ledger from `journal`'s entries.
     ///
@@ -106,14 +111,22 @@ public final class JournaledLedger {
         assert(!ledger.journalEvents.isEmpty, "a change of the ledger with no journal events to record it")
         do {
             try journal.append(ledger.journalEvents)
-        } catch .journalTooLarge {
+            compactedWithoutRoom = false
+        } catch {
             // The journal reached its size limit (64 MiB by default), past which it could not
             // be opened again: rewrite it as a snapshot of the ledger before this step, then
             // record the step (a ledger too large even then is refused, `.journalTooLarge`).
+            guard case .journalTooLarge = error, !compactedWithoutRoom else { throw error }
             var before = ledger
             before.rollBack(undo)
             try journal.compact(to: before)
-            try journal.append(ledger.journalEvents)
+            do {
+                try journal.append(ledger.journalEvents)
+                compactedWithoutRoom = false
+            } catch {
+                if case .journalTooLarge = error { compactedWithoutRoom = true }
+                throw error
+            }
         }
     }
 }

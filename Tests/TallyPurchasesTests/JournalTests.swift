@@ -150,6 +150,43 @@ final class JournalTests: XCTestCase {
         XCTAssertEqual(small.entryCount, 0)
     }
 
+    /// A journal the ledger fills is compacted once, when it first has no room, not again for
+    /// every later event, each refused anyway (a review: about 38 s an event at 64 MiB, since every
+    /// compaction writes and reads back the whole snapshot); a step recorded since lets it compact
+    /// again.
+    func testAFullJournalIsNotCompactedAgainForEveryRefusedEvent() throws {
+        final class CountingStorage: JournalStorage {
+            let inner = MemoryJournalStorage()
+            var replacements = 0
+            var name: String { inner.name }
+            func readAll(limit: Int) throws(PurchaseError) -> [UInt8] { try inner.readAll(limit: limit) }
+            func append(_ bytes: [UInt8]) throws(PurchaseError) { try inner.append(bytes) }
+            func truncate(to count: Int) throws(PurchaseError) { try inner.truncate(to: count) }
+            func replaceAll(with bytes: [UInt8]) throws(PurchaseError) {
+                replacements += 1
+                try inner.replaceAll(with: bytes)
+            }
+        }
+        let storage = CountingStorage()
+        let limit = 3_000
+        let ledger = JournaledLedger(journal: try PurchaseJournal(storage: storage, sizeLimit: limit))
+        var accepted = 0, refused = 0
+        for index in 0..<200 {
+            do {
+                _ = try ledger.handle(.orderCreated(try Order(id: "A-\(index)", product: coins, createdAt: t0)))
+                accepted += 1
+            } catch {
+                guard case .journalTooLarge = error else { return XCTFail("\(error)") }
+                refused += 1
+            }
+        }
+        XCTAssertGreaterThan(accepted, 5)
+        XCTAssertGreaterThan(refused, 150)
+        XCTAssertEqual(storage.replacements, 1, "one compaction, when the journal first had no room")
+        XCTAssertEqual(try PurchaseJournal(storage: storage, sizeLimit: limit).snapshot?.orders.count, accepted)
+        XCTAssertEqual(ledger.ledger.orders.count, accepted)
+    }
+
     func testABadLineBeforeTheLastIsAnErrorNamingIt() throws {
         let storage = MemoryJournalStorage()
         let journal = try PurchaseJournal(storage: storage)
