@@ -101,7 +101,10 @@ extension BigDecimal {
     /// The number of decimal digits in the coefficient (the spec's *precision* of the value).
     ///
     /// `12.750` has 5 digits; `0.00` has 1.
-    public var digitCount: Int { coefficient.magnitudeDigits.utf8.count }
+    /// - Complexity: O(1) for money-sized values; for a large coefficient, GMP's size in base 10
+    ///   and one comparison with a power of ten (it wrote the whole coefficient out as text: a
+    ///   review measured 9 s to refuse a million 1,000-digit allocation ratios).
+    public var digitCount: Int { coefficient.exactDigitCount }
 
     /// Whether the two values have the same coefficient and the same exponent.
     ///
