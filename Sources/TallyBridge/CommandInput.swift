@@ -69,18 +69,11 @@ public enum CommandInput {
             // One byte past the limit shows that there is more (`limit` may be `Int.max`).
             let room = limit - bytes.count
             let wanted = room >= chunk.count ? chunk.count : room + 1
-            let count = chunk.withUnsafeMutableBytes { systemRead(descriptor, $0.baseAddress!, wanted) }
-            if count == 0 { break }
-            if count < 0 {
-                let error = errno
-                if error == EINTR { continue }
-                if error == EAGAIN || error == EWOULDBLOCK {
-                    var waiting = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
-                    _ = poll(&waiting, 1, -1)
-                    continue
-                }
-                throw ReadError(description: "a read failed")
+            let count = retryingIO(on: descriptor, waitingFor: POLLIN) {
+                chunk.withUnsafeMutableBytes { systemRead(descriptor, $0.baseAddress!, wanted) }
             }
+            if count == 0 { break }
+            if count < 0 { throw ReadError(description: "a read failed") }
             bytes.append(contentsOf: chunk[0..<count])
         }
         if bytes.count > limit { throw ReadError(description: "more than \(limit) bytes") }
@@ -91,6 +84,22 @@ public enum CommandInput {
     static func cannotRead(_ file: String, _ error: any Error) -> String {
         if let error = error as? ReadError { return "cannot read \(file): \(error)" }
         return "cannot read \(file)"
+    }
+}
+
+/// A `read(2)` or `write(2)` on `descriptor`, made again after an interruption (`EINTR`) and,
+/// when the descriptor is non-blocking (`EAGAIN`), once `poll` says it is ready for `events`
+/// (`POLLIN`, `POLLOUT`): the call's count, or -1 with `errno` set for any other failure. Shared
+/// by the commands' input and the executable's output.
+package func retryingIO(on descriptor: Int32, waitingFor events: Int32, _ call: () -> Int) -> Int {
+    while true {
+        let count = call()
+        if count >= 0 { return count }
+        let error = errno
+        if error == EINTR { continue }
+        guard error == EAGAIN || error == EWOULDBLOCK else { return count }
+        var waiting = pollfd(fd: descriptor, events: Int16(events), revents: 0)
+        _ = poll(&waiting, 1, -1)
     }
 }
 

@@ -139,17 +139,10 @@ enum CommandLineTool {
     private static func writeAll(_ bytes: [UInt8], to descriptor: Int32) -> Int32? {
         var offset = 0
         while offset < bytes.count {
-            let count = bytes.withUnsafeBytes { buffer in write(descriptor, buffer.baseAddress! + offset, bytes.count - offset) }
-            if count < 0 {
-                let error = errno
-                if error == EINTR { continue }
-                if error == EAGAIN || error == EWOULDBLOCK {
-                    var waiting = pollfd(fd: descriptor, events: Int16(POLLOUT), revents: 0)
-                    _ = poll(&waiting, 1, -1)
-                    continue
-                }
-                return error
+            let count = retryingIO(on: descriptor, waitingFor: POLLOUT) {
+                bytes.withUnsafeBytes { buffer in write(descriptor, buffer.baseAddress! + offset, bytes.count - offset) }
             }
+            if count < 0 { return errno }
             offset += count
         }
         return nil

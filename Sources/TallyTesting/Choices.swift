@@ -57,17 +57,7 @@ public struct Choices {
     ///
     /// - Throws: `GenerationError.tooManyChoices` when one value draws more than the budget.
     public mutating func draw(upTo bound: UInt64) throws -> UInt64 {
-        guard recorded.count + elements < budget else { throw GenerationError.tooManyChoices(budget) }
-        let value: UInt64
-        switch source {
-        case .random(var rng):
-            value = Choices.uniform(upTo: bound, using: &rng)
-            source = .random(rng)
-        case .replay(let choices):
-            value = recorded.count < choices.count ? min(choices[recorded.count], bound) : 0
-        }
-        recorded.append(value)
-        return value
+        try draw(upTo: bound, favouring: [])
     }
 
     /// Draws a choice in `0...bound` as `draw(upTo:)` does, except that while testing one draw
@@ -75,12 +65,17 @@ public struct Choices {
     /// value it gave: a favoured value has the same choice as when the uniform draw gives it, so
     /// shrinking sees one encoding of each value.
     mutating func draw(upTo bound: UInt64, favouring favoured: [UInt64]) throws -> UInt64 {
-        guard !favoured.isEmpty, case .random(var rng) = source else { return try draw(upTo: bound) }
         guard recorded.count + elements < budget else { throw GenerationError.tooManyChoices(budget) }
-        let value = Choices.uniform(upTo: 15, using: &rng) == 15
-            ? favoured[Int(Choices.uniform(upTo: UInt64(favoured.count - 1), using: &rng))]
-            : Choices.uniform(upTo: bound, using: &rng)
-        source = .random(rng)
+        let value: UInt64
+        switch source {
+        case .random(var rng):
+            value = !favoured.isEmpty && Choices.uniform(upTo: 15, using: &rng) == 15
+                ? favoured[Int(Choices.uniform(upTo: UInt64(favoured.count - 1), using: &rng))]
+                : Choices.uniform(upTo: bound, using: &rng)
+            source = .random(rng)
+        case .replay(let choices):
+            value = recorded.count < choices.count ? min(choices[recorded.count], bound) : 0
+        }
         recorded.append(value)
         return value
     }

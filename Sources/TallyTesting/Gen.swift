@@ -38,6 +38,8 @@ public struct Gen<Value> {
         .unchecked { choices in try transform(self.generate(&choices)) }
     }
 
+    /// (The unnamed `Void` keeps a trailing closure, `Gen { … }` in this file, from reaching
+    /// this initializer too: with it, such calls were ambiguous.)
     private init(wrapping generate: @escaping (inout Choices) throws -> Value, _: Void = ()) {
         self.generate = { choices in
             try choices.enter()
@@ -53,7 +55,7 @@ public struct Gen<Value> {
 
     /// Transforms every generated value; shrinking happens on the input side, so it still works.
     public func map<T>(_ transform: @escaping @Sendable (Value) throws -> T) -> Gen<T> {
-        Gen<T> { choices in try transform(self.generate(&choices)) }
+        mapUnchecked(transform)
     }
 
     /// Generates a value, then uses it to choose the next generator.
