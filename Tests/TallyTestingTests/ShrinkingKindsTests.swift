@@ -210,6 +210,24 @@ final class ShrinkingKindsTests: XCTestCase {
     func testASharedGeneratorConstant() {
         forAll(SharedGenerators.price) { price in price.currency == .usd }
     }
+
+    /// A long value failing on one of its elements loses the others in growing chunks: a string
+    /// of thousands of characters with one `x`, and an array of thousands of numbers with one
+    /// above 990, used the 5,000 replays deleting eight choices at a time (and the string
+    /// ended thousands of characters long) before the chunks grew on success.
+    func testLongValuesLoseTheirOtherElementsInFewReplays() throws {
+        let string = try XCTUnwrap(Property.check(Gen.string(count: 0...40_000), count: 5, seed: 11) { !$0.contains("x") }.failure)
+        XCTAssertGreaterThan(string.original.count, 5_000, "the case this test is about")
+        XCTAssertEqual(string.shrunk, "x")
+        XCTAssertLessThan(string.shrinkAttempts, 500)
+        XCTAssertNil(string.shrinkCutShort)
+
+        let array = try XCTUnwrap(
+            Property.check(Gen.int(in: 0...1_000).array(count: 0...40_000), count: 5, seed: 11) { !$0.contains { $0 > 990 } }.failure)
+        XCTAssertGreaterThan(array.original.count, 5_000, "the case this test is about")
+        XCTAssertEqual(array.shrunk, [991])
+        XCTAssertLessThan(array.shrinkAttempts, 500)
+    }
 }
 
 /// A test named as XCTest names it on Apple platforms, `-[Module.Class method]`: the replay
