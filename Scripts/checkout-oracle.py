@@ -168,9 +168,9 @@ class Model:
             if sc[0] in types: raise DocError(f"paymentMethodSurcharges[{i}].type")
             types.add(sc[0])
         for i, t in enumerate(self.tax):
-            if t[2] < 0: raise DocError(f"taxRules[{i}].rate")
+            if t[2] < 0 or t[2] > 1: raise DocError(f"taxRules[{i}].rate")
         for i, s in enumerate(self.surch):
-            if s[1] < 0: raise DocError(f"paymentMethodSurcharges[{i}].percent")
+            if s[1] < 0 or s[1] > 100: raise DocError(f"paymentMethodSurcharges[{i}].percent")
         # state
         self.contact = None          # (country or None, region or None)
         self.selected = self.methods[0][0] if self.methods else None
@@ -378,9 +378,10 @@ def rand_pct(rng, hi=100):
 
 def rand_rate(rng):
     c = rng.random()
-    if TIES and c < 0.7: return rng.choice(["0.5", "0.05", "0.125", "0.25", "0.1", "0.005", "0.0625", "1.5"])
+    if TIES and c < 0.7: return rng.choice(["0.5", "0.05", "0.125", "0.25", "0.1", "0.005", "0.0625", "1"])
     if c < 0.2: return rng.choice(["0", "0.0725", "0.08875", "0.2", "1", "0.125", "5E-2", "0.00001"])
-    return str(Decimal(rng.randrange(0, 300000)) / Decimal(10) ** rng.randint(4, 7))
+    # A fraction in 0...1 (Checkout refuses a rate above 1: a percentage written as a rate).
+    return str(Decimal(rng.randrange(0, 100001)) / Decimal(10) ** rng.randint(5, 8))
 
 
 COUNTRIES = ["US", "GB", "CN", "FR", "us", "Us"]
@@ -473,8 +474,8 @@ def mutate(rng, doc):
     elif k == 4: doc.setdefault("coupons", []).append({"code": "P", "percentOff": rng.choice(["100.001", "-1", "1E+3"])})
     elif k == 5: doc.setdefault("coupons", []).append({"code": "A", "amountOff": rng.choice(["-5", extra])})
     elif k == 6: doc.setdefault("coupons", []).append({"code": "B", "amountOff": "1", "percentOff": "1"})
-    elif k == 7: doc.setdefault("taxRules", []).append({"country": "US", "rate": "-0.01"})
-    elif k == 8: doc.setdefault("paymentMethodSurcharges", []).append({"type": "credit", "percent": "-2"})
+    elif k == 7: doc.setdefault("taxRules", []).append({"country": "US", "rate": rng.choice(["-0.01", "7.25", "1.0001"])})
+    elif k == 8: doc.setdefault("paymentMethodSurcharges", []).append({"type": "credit", "percent": rng.choice(["-2", "250", "100.01"])})
     elif k == 9: doc["rounding"] = rng.choice(["halfEven", "bankers", "plain", "UP"])
     elif k == 10: it[0]["amount"] = rng.choice(["12.7.5", "1e", "", "NaN", "Infinity", "1_0", " 1", "0x10", ".", "+.5e"])
     elif k == 11: doc["items"] = []

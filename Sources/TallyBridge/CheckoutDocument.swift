@@ -125,13 +125,27 @@ public enum CheckoutDocument {
                 surcharges: surcharges, rounding: rounding ?? .toNearestOrAwayFromZero, merchantIdentifier: merchantIdentifier,
                 requiredBillingContactFields: billing, requiredShippingContactFields: shipping, shippingType: shippingType)
         } catch {
-            // CheckoutError messages already start with the document's path ("items[1].amount: …").
+            // CheckoutError messages start with the Swift place ("items[1].amount: …"), which is
+            // the document's path except for the surcharges (`surcharges[0].paymentMethodType`
+            // is `paymentMethodSurcharges[0].type` here).
+            if case .duplicateSurcharge(let type, let index, let firstIndex) = error {
+                throw DocumentError(
+                    path: "paymentMethodSurcharges[\(index)].type",
+                    reason: "\(type) cards have a surcharge already (paymentMethodSurcharges[\(firstIndex)])")
+            }
             let text = error.description
             if let colon = text.range(of: ": ") {
-                throw DocumentError(path: String(text[..<colon.lowerBound]), reason: String(text[colon.upperBound...]))
+                throw DocumentError(path: documentPath(String(text[..<colon.lowerBound])), reason: String(text[colon.upperBound...]))
             }
             throw DocumentError(path: "", reason: text)
         }
+    }
+
+    /// The document's path for a `CheckoutError` place: the same but for the surcharges.
+    static func documentPath(_ place: String) -> String {
+        guard place.hasPrefix("surcharges[") else { return place }
+        let path = "paymentMethodSurcharges" + place.dropFirst("surcharges".count)
+        return path.hasSuffix(".paymentMethodType") ? path.dropLast(".paymentMethodType".count) + ".type" : path
     }
 
     /// The merchant's `countryCode` at `node`. Apple Pay and WebKit take only an assigned ISO
@@ -225,6 +239,7 @@ struct Node {
     /// document's: a review's `tally replay` repeating a refused selection against a 1 MB
     /// identifier wrote 1 MB of message per event, 3 GB of memory for 800 events.
     static func offeredList(_ identifiers: [String], listed: Int = 10) -> String {
+        if identifiers.isEmpty { return "none" }  // "(offered: )" read as a cut message (review, 2026-12-02)
         let shown = identifiers.prefix(listed).map(clipped).joined(separator: ", ")
         return identifiers.count > listed ? shown + " and \(identifiers.count - listed) more" : shown
     }

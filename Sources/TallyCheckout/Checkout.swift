@@ -235,7 +235,7 @@ public struct Checkout: Hashable, Sendable {
             for (position, region) in rule.regions.enumerated() { try checkCode(region, "shippingRules[\(index)].regions[\(position)]") }
             for (position, method) in rule.methods.enumerated() { try check(method, "shippingRules[\(index)].methods[\(position)]") }
         }
-        for (index, surcharge) in fields.surcharges.enumerated() { try check(surcharge.label, "paymentMethodSurcharges[\(index)].label") }
+        for (index, surcharge) in fields.surcharges.enumerated() { try check(surcharge.label, "surcharges[\(index)].label") }
     }
 
     /// `checkLimits` for the items, before they are summed.
@@ -263,7 +263,20 @@ public struct Checkout: Hashable, Sendable {
         if merchantName.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty { throw .emptyMerchantName }
         for (index, item) in items.enumerated() {
             try checkDecimals(item.amount, "items[\(index)].amount")
-            if case .automaticReload(let threshold) = item.kind { try checkDecimals(threshold, "items[\(index)].threshold") }
+            // PassKit's kinds as it takes them: a balance threshold is not negative, an interval
+            // count is positive (the bridge wrote "recurringPaymentIntervalCount": 0 and a
+            // threshold of "-3.00" without a word: review, 2026-12-02).
+            switch item.kind {
+            case .automaticReload(let threshold):
+                try checkDecimals(threshold, "items[\(index)].threshold")
+                if threshold.signum() < 0 {
+                    throw .invalidValue(place: "items[\(index)].threshold", value: threshold, reason: "is negative")
+                }
+            case .recurring(_, _, let intervalCount, _) where intervalCount < 1:
+                throw .invalidValue(
+                    place: "items[\(index)].intervalCount", value: BigDecimal(intervalCount), reason: "is not a positive number of intervals")
+            default: break
+            }
         }
         // The items must not net below zero. With that, no event can make the total negative:
         // discounts are capped at the items subtotal and the shipping price, and tax and
@@ -336,18 +349,27 @@ public struct Checkout: Hashable, Sendable {
         }
         var surchargedTypes: [PaymentMethodType: Int] = [:]
         for (index, surcharge) in surcharges.enumerated() {
-            try Checkout.checkLimits(surcharge.percent, "paymentMethodSurcharges[\(index)].percent")
+            try Checkout.checkLimits(surcharge.percent, "surcharges[\(index)].percent")
             if let first = surchargedTypes[surcharge.paymentMethodType] {
                 throw .duplicateSurcharge(type: surcharge.paymentMethodType, index: index, firstIndex: first)
             }
             surchargedTypes[surcharge.paymentMethodType] = index
         }
         if let maximumTotal { try Checkout.checkLimits(maximumTotal, "maximumTotal") }
-        for (index, rule) in taxRules.enumerated() where rule.rate.signum() < 0 {
-            throw .invalidValue(place: "taxRules[\(index)].rate", value: rule.rate, reason: "is negative")
+        for (index, rule) in taxRules.enumerated() {
+            if rule.rate.signum() < 0 {
+                throw .invalidValue(place: "taxRules[\(index)].rate", value: rule.rate, reason: "is negative")
+            }
+            // A rate is a fraction and a surcharge a percentage (coupons too): `rate: 7.25` for
+            // 7.25 % priced a 725 % tax without a word (review, 2026-12-02).
+            if rule.rate > 1 {
+                throw .invalidValue(
+                    place: "taxRules[\(index)].rate", value: rule.rate,
+                    reason: "is above 1: a rate is a fraction of the price (7.25 % is 0.0725)")
+            }
         }
-        for (index, surcharge) in surcharges.enumerated() where surcharge.percent.signum() < 0 {
-            throw .invalidValue(place: "paymentMethodSurcharges[\(index)].percent", value: surcharge.percent, reason: "is negative")
+        for (index, surcharge) in surcharges.enumerated() where surcharge.percent.signum() < 0 || surcharge.percent > 100 {
+            throw .invalidValue(place: "surcharges[\(index)].percent", value: surcharge.percent, reason: "is not a percentage in 0...100")
         }
         let total = summary.total.amount
         if total.signum() < 0 { throw .negativeTotal(total) }

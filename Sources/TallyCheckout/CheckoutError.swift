@@ -81,7 +81,7 @@ public enum CheckoutError: Error, Hashable, Sendable, CustomStringConvertible {
         case .duplicateTaxRule(let index, let firstIndex):
             return "taxRules[\(index)]: is for the same country and region as taxRules[\(firstIndex)]; only one rule can apply"
         case .duplicateSurcharge(let type, let index, let firstIndex):
-            return "paymentMethodSurcharges[\(index)].type: \(type) cards have a surcharge already (paymentMethodSurcharges[\(firstIndex)])"
+            return "surcharges[\(index)].paymentMethodType: \(type) cards have a surcharge already (surcharges[\(firstIndex)])"
         case .unsafeText(let place):
             return "\(place): \(combiningRunReason)"
         case .codeTooLong(let place, let bytes):

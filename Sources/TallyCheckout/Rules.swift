@@ -59,7 +59,8 @@ public struct TaxRule: Hashable, Sendable {
     public var country: String
     /// The administrative area (`"CA"`), or `nil` for the whole country.
     public var region: String?
-    /// The rate as a fraction (`0.0725` is 7.25 %).
+    /// The rate as a fraction (`0.0725` is 7.25 %), in `0...1`: a checkout refuses a rate above 1,
+    /// the mistake of writing a percentage (`7.25`) where the fraction belongs.
     public var rate: BigDecimal
     /// The line's label (`"Tax"`).
     public var label: String
@@ -106,7 +107,7 @@ public struct ShippingRule: Hashable, Sendable {
 public struct Surcharge: Hashable, Sendable {
     /// The card type it applies to.
     public var paymentMethodType: PaymentMethodType
-    /// The percentage (`2.5` is 2.5 %).
+    /// The percentage (`2.5` is 2.5 %), in `0...100` as a checkout requires.
     public var percent: BigDecimal
     /// The line's label (`"Card fee"`).
     public var label: String

@@ -223,6 +223,11 @@ final class BridgeReviewTests: XCTestCase {
         XCTAssertEqual(
             result.errors,
             "tally replay: events[0].selectShippingMethod: \"drone\" is not offered here (offered: freeshipping, expressshipping)\n")
+        // With nothing offered, it says so ("(offered: )" before a review).
+        let none = #"{"document": {"currencyCode": "USD", "countryCode": "US", "items": [{"label": "a", "amount": "1"}]}, "events": [{"selectShippingMethod": "x"}]}"#
+        XCTAssertEqual(
+            ReplayCommand.run(["doc.json"]) { _ in none }.errors,
+            "tally replay: events[0].selectShippingMethod: \"x\" is not offered here (offered: none)\n")
     }
 
     /// A payment method's network is a PassKit name Tally knows, spelled as PassKit spells it:

@@ -130,6 +130,13 @@ final class FormatRefusalTests: XCTestCase {
         XCTAssertEqual(
             error(#""paymentMethodSurcharges": [{"type": "credit", "percent": "2"}, {"type": "credit", "percent": "3"}]"#),
             "paymentMethodSurcharges[1].type: credit cards have a surcharge already (paymentMethodSurcharges[0])")
+        // The Swift places of surcharges are the document's paths here.
+        XCTAssertEqual(
+            error(#""paymentMethodSurcharges": [{"type": "credit", "percent": "250"}]"#),
+            "paymentMethodSurcharges[0].percent: 250 is not a percentage in 0...100")
+        XCTAssertEqual(
+            error(#""taxRules": [{"country": "US", "rate": "7.25"}]"#),
+            "taxRules[0].rate: 7.25 is above 1: a rate is a fraction of the price (7.25 % is 0.0725)")
         XCTAssertEqual(
             error(#""coupons": [{"code": "SAVE ", "amountOff": "1.00"}]"#),
             #"coupons[0].code: "SAVE " cannot be entered: a code is not empty, has no space or tab at either end and no control character or line separator"#)

@@ -172,6 +172,19 @@ final class CheckoutRuleTests: XCTestCase {
              #"shippingMethods[1].identifier: "a" is used twice (also shippingMethods[0])"#),
             ({ try self.make(methods: [ShippingMethod(identifier: "a", label: "A", amount: "-1")]) }, "shippingMethods[0].amount: -1 is negative"),
             ({ try self.make(coupons: [Coupon(code: "X", benefit: .percentOff(150))]) }, "coupons[0].percentOff: 150 is not a percentage in 0...100"),
+            // A rate is a fraction and a surcharge a percentage: the percentage written as a rate
+            // (7.25 for 7.25 %) priced a 725 % tax; a surcharge above the price was taken too.
+            ({ try self.make(taxRules: [TaxRule(country: "US", rate: "7.25")]) },
+             "taxRules[0].rate: 7.25 is above 1: a rate is a fraction of the price (7.25 % is 0.0725)"),
+            ({ try self.make(surcharges: [Surcharge(paymentMethodType: .credit, percent: 250, label: "Fee")]) },
+             "surcharges[0].percent: 250 is not a percentage in 0...100"),
+            ({ try self.make(surcharges: [Surcharge(paymentMethodType: .credit, percent: -1, label: "Fee")]) },
+             "surcharges[0].percent: -1 is not a percentage in 0...100"),
+            // PassKit's kinds as it takes them: a positive interval count, a threshold not negative.
+            ({ try self.make(items: [SummaryItem(label: "Plan", amount: 10, kind: .recurring(startDate: nil, interval: .month, intervalCount: 0, endDate: nil))]) },
+             "items[0].intervalCount: 0 is not a positive number of intervals"),
+            ({ try self.make(items: [SummaryItem(label: "Tea", amount: 1), SummaryItem(label: "Top-up", amount: 5, kind: .automaticReload(threshold: -3))]) },
+             "items[1].threshold: -3 is negative"),
             // Rules that could never apply as written: a misspelt method, a second rule for one
             // place or one card type, a code nobody can enter.
             ({ try self.make(shippingRules: [ShippingRule(country: "US", methods: ["std"]), ShippingRule(country: "CA", methods: ["exp", "stnd"])]) },
@@ -188,7 +201,7 @@ final class CheckoutRuleTests: XCTestCase {
             ({ try self.make(shippingRules: [ShippingRule(country: "\u{3000}", methods: ["std"])]) },
              "shippingRules[0].country: is blank, and no contact's code is (a blank one counts as none), so it matches no contact"),
             ({ try self.make(surcharges: [Surcharge(paymentMethodType: .credit, percent: 2, label: "Fee"), Surcharge(paymentMethodType: .debit, percent: 1, label: "Fee"), Surcharge(paymentMethodType: .credit, percent: 3, label: "Fee")]) },
-             "paymentMethodSurcharges[2].type: credit cards have a surcharge already (paymentMethodSurcharges[0])"),
+             "surcharges[2].paymentMethodType: credit cards have a surcharge already (surcharges[0])"),
             ({ try self.make(coupons: [Coupon(code: "", benefit: .amountOff(1))]) },
              #"coupons[0].code: "" cannot be entered: a code is not empty, has no space or tab at either end and no control character or line separator"#),
             ({ try self.make(coupons: [Coupon(code: "SAVE ", benefit: .amountOff(1))]) },
@@ -201,6 +214,9 @@ final class CheckoutRuleTests: XCTestCase {
         for (build, message) in cases {
             XCTAssertThrowsError(try build()) { XCTAssertEqual("\($0)", message) }
         }
+        // The ends of the ranges are accepted: a rate of 1 (100 %), a surcharge of 100 %.
+        XCTAssertNoThrow(try make(
+            taxRules: [TaxRule(country: "US", rate: 1)], surcharges: [Surcharge(paymentMethodType: .credit, percent: 100, label: "Fee")]))
         XCTAssertThrowsError(try Checkout(currency: .usd, countryCode: "US", merchantName: " ", items: [SummaryItem(label: "A", amount: 1)])) {
             XCTAssertEqual($0 as? CheckoutError, .emptyMerchantName)
         }
