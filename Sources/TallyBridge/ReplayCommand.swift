@@ -383,23 +383,33 @@ extension SummaryRenderer {
 
     /// The W3C end of an authorization: `{"result": "success" | "fail"}`, the string to pass to
     /// `PaymentResponse.complete()`, and for a refusal `retry`, the `PaymentValidationErrors` to
-    /// pass to `PaymentResponse.retry()` instead, so that the sheet asks again: missing payer
-    /// fields under `payer` (`email`, `phone`, `name`), every message in `error`.
+    /// pass to `PaymentResponse.retry()` instead, so that the sheet asks again: missing or invalid
+    /// shipping-contact fields under `payer` (`email`, `phone`, `name`: the fields a page asks
+    /// for with `requestPayerEmail` and the like), the shipping address under `shippingAddress`
+    /// (`addressLine` for a missing or refused address, `country` for one the merchant does not
+    /// ship to), and every message in `error`. Billing-contact errors and the phonetic name have
+    /// no member there and are in `error` only (they went to `payer.name`, which is the payer's
+    /// own name field, and an address refusal had no member at all: review, 2026-12-02).
     static func w3cAuthorization(_ result: AuthorizationResult) -> JSONValue {
         guard result.status != .success else { return .object(["result": .string("success")]) }
         var payer: [(key: String, value: JSONValue)] = []
-        for error in result.errors where error.code == .shippingContactInvalid || error.code == .billingContactInvalid {
-            let member: String
-            switch error.contactField {
-            case .emailAddress: member = "email"
-            case .phoneNumber: member = "phone"
-            case .name, .phoneticName: member = "name"
-            case .postalAddress, nil: continue
+        var address: [(key: String, value: JSONValue)] = []
+        func add(_ member: String, _ message: String, to members: inout [(key: String, value: JSONValue)]) {
+            if !members.contains(where: { $0.key == member }) { members.append((member, .string(message))) }
+        }
+        for error in result.errors {
+            switch (error.code, error.contactField) {
+            case (.shippingContactInvalid, .emailAddress?): add("email", error.message, to: &payer)
+            case (.shippingContactInvalid, .phoneNumber?): add("phone", error.message, to: &payer)
+            case (.shippingContactInvalid, .name?): add("name", error.message, to: &payer)
+            case (.shippingContactInvalid, .postalAddress?): add("addressLine", error.message, to: &address)
+            case (.shippingAddressUnserviceable, _): add("country", error.message, to: &address)
+            default: continue
             }
-            if !payer.contains(where: { $0.key == member }) { payer.append((member, .string(error.message))) }
         }
         var retry: [(key: String, value: JSONValue)] = []
         if !payer.isEmpty { retry.append(("payer", .object(JSONObject(payer)))) }
+        if !address.isEmpty { retry.append(("shippingAddress", .object(JSONObject(address)))) }
         retry.append(("error", .string(result.errors.map(\.message).joined(separator: "; "))))
         return .object(JSONObject([("result", .string("fail")), ("retry", .object(JSONObject(retry)))]))
     }

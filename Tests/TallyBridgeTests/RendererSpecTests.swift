@@ -1,6 +1,6 @@
 import Foundation
 @testable import TallyBridge
-import TallyCheckout
+@testable import TallyCheckout
 import TallyDecimal
 import TallyMoney
 import XCTest
@@ -173,9 +173,25 @@ final class RendererSpecTests: XCTestCase {
         XCTAssertEqual(
             lines[2],
             #"{"result":"fail","retry":{"payer":{"email":"the shipping emailAddress is missing","phone":"the shipping phoneNumber is missing"},"#
+                + #""shippingAddress":{"addressLine":"the shipping postalAddress is missing"},"#
                 + #""error":"the shipping postalAddress is missing; the shipping emailAddress is missing; the shipping phoneNumber is missing"}}"#)
         XCTAssertEqual(result.status, 1)
         XCTAssertTrue(result.errors.contains(#"couponCodeInvalid: "NOPE" is not a coupon code"#), result.errors)
+    }
+
+    /// W3C `retry`: an address the merchant does not ship to is `shippingAddress.country`, and
+    /// billing errors stay out of `payer` (it is the payer's own fields); both had no member or
+    /// the wrong one before a review.
+    func testW3CRetryPutsAddressErrorsUnderShippingAddress() {
+        let unserved = SummaryRenderer.w3cAuthorization(AuthorizationResult(status: .invalidShippingPostalAddress, errors: [
+            PaymentError(.shippingAddressUnserviceable, contactField: .postalAddress, message: "S does not ship there"),
+            PaymentError(.billingContactInvalid, contactField: .name, message: "the billing name is missing"),
+            PaymentError(.shippingContactInvalid, contactField: .phoneticName, message: "the shipping phoneticName is missing"),
+        ]))
+        XCTAssertEqual(
+            JSONWriter.write(unserved, pretty: false),
+            #"{"result":"fail","retry":{"shippingAddress":{"country":"S does not ship there"},"#
+                + #""error":"S does not ship there; the billing name is missing; the shipping phoneticName is missing"}}"#)
     }
 }
 
