@@ -409,6 +409,35 @@ public enum CheckoutUpdate: Hashable, Sendable {
         case .couponCode(let update): return update.summaryItems
         }
     }
+
+    /// The errors the update carries: empty for a shipping-method update, which has a `status`
+    /// instead, and for an event that was not refused. (A replaying server needs them for every
+    /// event; it had to switch over the cases to read them: review, 2026-12-02.)
+    public var errors: [PaymentError] {
+        switch self {
+        case .shippingMethod: return []
+        case .shippingContact(let update): return update.errors
+        case .paymentMethod(let update): return update.errors
+        case .couponCode(let update): return update.errors
+        }
+    }
+
+    /// The shipping methods the update carries (the selected one first), for a contact or
+    /// coupon change; `nil` for the events whose PassKit update has none.
+    public var shippingMethods: [ShippingMethod]? {
+        switch self {
+        case .shippingContact(let update): return update.shippingMethods
+        case .couponCode(let update): return update.shippingMethods
+        case .shippingMethod, .paymentMethod: return nil
+        }
+    }
+
+    /// The status of a shipping-method update (`.failure` when the selection was refused);
+    /// `nil` for the other events, whose PassKit updates have none (their refusals are `errors`).
+    public var status: AuthorizationStatus? {
+        if case .shippingMethod(let update) = self { return update.status }
+        return nil
+    }
 }
 
 extension Checkout {

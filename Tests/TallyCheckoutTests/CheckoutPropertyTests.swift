@@ -69,6 +69,25 @@ final class CheckoutPropertyTests: XCTestCase {
         }
     }
 
+    /// `CheckoutUpdate` reads, for every event, the fields its case's update holds (and none it
+    /// does not: a shipping-method update has a status and no errors, the others the reverse).
+    func testTheUpdateReadsItsCasesFields() {
+        forAll(runs, count: 100) { start, events in
+            var checkout = start
+            for event in events {
+                let update = checkout.apply(event)
+                let matches: Bool
+                switch update {
+                case .shippingMethod(let own): matches = update.status == own.status && update.errors.isEmpty && update.shippingMethods == nil
+                case .shippingContact(let own): matches = update.status == nil && update.errors == own.errors && update.shippingMethods == own.shippingMethods
+                case .paymentMethod(let own): matches = update.status == nil && update.errors == own.errors && update.shippingMethods == nil
+                case .couponCode(let own): matches = update.status == nil && update.errors == own.errors && update.shippingMethods == own.shippingMethods
+                }
+                try expect(matches, "the update of \(event) reads its own fields")
+            }
+        }
+    }
+
     func testStaticCheckoutsAreConsistent() {
         forAll(Gen<Checkout>.checkout, count: 200) { checkout in
             try Self.expectConsistent(checkout.summary)
