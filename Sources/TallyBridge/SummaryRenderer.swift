@@ -87,7 +87,7 @@ public enum SummaryRenderer {
     /// - Throws: `DocumentError` for what Safari would refuse: a custom currency (WebKit takes ISO
     ///   4217 codes only) or one whose amounts have other than 0 or 2 decimals (Apple's amount
     ///   grammar is `-?[0-9]+(\.[0-9][0-9])?`), merchant capabilities without `threeDSecure`
-    ///   (Apple requires `supports3DS`), no supported network, a total above
+    ///   (Apple requires `supports3DS`; a checkout has at least one network already), a total above
     ///   `Checkout.webKitMaximumTotal`, and a line's date outside 1582-10-15 … 9999-12-31 (at
     ///   `lineItems[i].deferredPaymentDate` and the like; see `isoDates`).
     public static func applePay(_ checkout: Checkout) throws(DocumentError) -> JSONValue {
@@ -103,9 +103,6 @@ public enum SummaryRenderer {
         }
         guard checkout.merchantCapabilities.contains(.threeDSecure) else {
             throw DocumentError(path: "merchantCapabilities", reason: "Apple Pay requires supports3DS (threeDSecure) among the merchant capabilities")
-        }
-        guard !checkout.supportedNetworks.isEmpty else {
-            throw DocumentError(path: "supportedNetworks", reason: "Apple Pay needs at least one supported network")
         }
         let summary = checkout.summary
         guard summary.total.amount <= Checkout.webKitMaximumTotal else {

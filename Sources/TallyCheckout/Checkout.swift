@@ -45,11 +45,8 @@ public struct Checkout: Hashable, Sendable {
     public var merchantIdentifier: String { terms.merchantIdentifier }
     /// The card networks the merchant accepts; `setSupportedNetworks(_:)` changes them.
     public var supportedNetworks: [PaymentNetwork] { terms.supportedNetworks }
-    /// The merchant's capabilities.
-    public var merchantCapabilities: MerchantCapability {
-        get { terms.merchantCapabilities }
-        set { changeTerms { $0.merchantCapabilities = newValue } }
-    }
+    /// The merchant's capabilities; `setMerchantCapabilities(_:)` changes them.
+    public var merchantCapabilities: MerchantCapability { terms.merchantCapabilities }
     /// The billing contact fields the request requires.
     public var requiredBillingContactFields: Set<ContactField> {
         get { terms.requiredBillingContactFields }
@@ -142,6 +139,26 @@ public struct Checkout: Hashable, Sendable {
 
     /// WebKit refuses Apple Pay totals above 100,000,000.
     public static let webKitMaximumTotal: BigDecimal = 100_000_000
+
+    /// The 249 officially assigned ISO 3166-1 alpha-2 codes (ISO 3166 Maintenance Agency, 2024).
+    /// Not Foundation's `Locale.Region.isoRegions`: CLDR's list adds 12 codes that are not assigned
+    /// (`AC CP CQ DG EA EU EZ IC QO TA UN XK`) and can differ between platforms.
+    package static let isoRegionCodes: Set<String> = Set("""
+        AD AE AF AG AI AL AM AO AQ AR AS AT AU AW AX AZ BA BB BD BE BF BG BH BI BJ BL BM BN BO BQ BR BS BT BV \
+        BW BY BZ CA CC CD CF CG CH CI CK CL CM CN CO CR CU CV CW CX CY CZ DE DJ DK DM DO DZ EC EE EG EH ER ES \
+        ET FI FJ FK FM FO FR GA GB GD GE GF GG GH GI GL GM GN GP GQ GR GS GT GU GW GY HK HM HN HR HT HU ID IE \
+        IL IM IN IO IQ IR IS IT JE JM JO JP KE KG KH KI KM KN KP KR KW KY KZ LA LB LC LI LK LR LS LT LU LV LY \
+        MA MC MD ME MF MG MH MK ML MM MN MO MP MQ MR MS MT MU MV MW MX MY MZ NA NC NE NF NG NI NL NO NP NR NU \
+        NZ OM PA PE PF PG PH PK PL PM PN PR PS PT PW PY QA RE RO RS RU RW SA SB SC SD SE SG SH SI SJ SK SL SM \
+        SN SO SR SS ST SV SX SY SZ TC TD TF TG TH TJ TK TL TM TN TO TR TT TV TW TZ UA UG UM US UY UZ VA VC VE \
+        VG VI VN VU WF WS YE YT ZA ZM ZW
+        """.split(separator: " ").map(String.init))
+
+    /// Whether `code` is an assigned ISO 3166-1 alpha-2 code in capitals (`"US"`), as PassKit
+    /// and WebKit take a merchant's country code.
+    package static func isAssignedCountryCode(_ code: String) -> Bool {
+        code.utf8.count == 2 && code.utf8.allSatisfy({ $0 &- 65 < 26 }) && isoRegionCodes.contains(code)
+    }
 
     /// Creates a checkout and validates it.
     ///
@@ -255,10 +272,31 @@ public struct Checkout: Hashable, Sendable {
 
     // MARK: Validation
 
+    /// The request fields as PassKit takes them (`PKPaymentRequest` raises or fails for
+    /// others): the merchant's country an assigned alpha-2 code in capitals, at least one
+    /// network, and `threeDSecure` or `emv` among the capabilities ("at least one of these two
+    /// values is required"). The Swift API took `"usa"`, no network and `[.credit]`, which
+    /// only the Apple Pay JS renderer refused (review, 2026-12-02).
+    static func checkRequest(_ fields: CheckoutTerms.Fields) throws(CheckoutError) {
+        if !isAssignedCountryCode(fields.countryCode) {
+            throw .invalidRequest(
+                place: "countryCode",
+                reason: "\(quotedForMessage(fields.countryCode)) is not an ISO 3166-1 alpha-2 country code (two capital letters, such as \"US\")")
+        }
+        if fields.supportedNetworks.isEmpty {
+            throw .invalidRequest(place: "supportedNetworks", reason: "a payment request needs at least one supported network")
+        }
+        if fields.merchantCapabilities.isDisjoint(with: [.threeDSecure, .emv]) {
+            throw .invalidRequest(
+                place: "merchantCapabilities", reason: "a payment request needs threeDSecure or emv (or both) among the capabilities")
+        }
+    }
+
     /// Checks every rule of a valid checkout; the initializer (with the identifier it was asked
     /// to select) and every change call it. (The texts are checked before it, once, by the
     /// initializer and by the changes that replace texts: `checkTexts`.)
     func validate(selecting selected: String? = nil) throws(CheckoutError) {
+        try Checkout.checkRequest(terms.fields)
         if items.isEmpty { throw .noItems }
         if merchantName.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty { throw .emptyMerchantName }
         for (index, item) in items.enumerated() {
@@ -447,12 +485,28 @@ public struct Checkout: Hashable, Sendable {
     /// Replaces the card networks the merchant accepts.
     ///
     /// - Throws: `CheckoutError.unsafeText` for a network string with more than 30 combining
-    ///   marks in a row, as the initializer does.
+    ///   marks in a row, as the initializer does, and `.invalidRequest` for no network at all;
+    ///   the checkout is then unchanged.
     public mutating func setSupportedNetworks(_ networks: [PaymentNetwork]) throws(CheckoutError) {
         for (index, network) in networks.enumerated() where !isStreamSafe(network.rawValue) {
             throw .unsafeText(place: "supportedNetworks[\(index)]")
         }
+        var fields = terms.fields
+        fields.supportedNetworks = networks
+        try Checkout.checkRequest(fields)
         changeTerms { $0.supportedNetworks = networks }
+    }
+
+    /// Replaces the merchant's capabilities.
+    ///
+    /// - Throws: `CheckoutError.invalidRequest` for capabilities with neither `threeDSecure` nor
+    ///   `emv` (PassKit requires one of them); the checkout is then unchanged. (This was a
+    ///   settable property, which could not refuse.)
+    public mutating func setMerchantCapabilities(_ capabilities: MerchantCapability) throws(CheckoutError) {
+        var fields = terms.fields
+        fields.merchantCapabilities = capabilities
+        try Checkout.checkRequest(fields)
+        changeTerms { $0.merchantCapabilities = capabilities }
     }
 
     /// Replaces the merchant name (the total's label).

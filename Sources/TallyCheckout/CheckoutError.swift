@@ -54,6 +54,10 @@ public enum CheckoutError: Error, Hashable, Sendable, CustomStringConvertible {
     /// The rule's country or region code at `place` (`taxRules[0].region`) is empty or white
     /// space: a contact's blank code counts as no code, so it matches no contact.
     case blankCode(place: String)
+    /// A field of the payment request that PassKit refuses, at `place`: a `countryCode` that is
+    /// not an assigned ISO 3166-1 alpha-2 code in capitals (`"US"`, not `"us"` or `"USA"`), no
+    /// `supportedNetworks`, or `merchantCapabilities` with neither `threeDSecure` nor `emv`.
+    case invalidRequest(place: String, reason: String)
 
     /// `items[1].amount: 12.755 has more decimals than CNY allows (2)`.
     public var description: String {
@@ -89,6 +93,8 @@ public enum CheckoutError: Error, Hashable, Sendable, CustomStringConvertible {
         case .blankCode(let place):
             return "\(place): is blank, and no contact's code is (a blank one counts as none), so it matches no contact"
                 + (place.hasSuffix("country") ? "" : "; leave the region out for a rule for the whole country")
+        case .invalidRequest(let place, let reason):
+            return "\(place): \(reason)"
         }
     }
 }

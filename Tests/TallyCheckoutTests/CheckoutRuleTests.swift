@@ -157,7 +157,7 @@ final class CheckoutRuleTests: XCTestCase {
         XCTAssertEqual(checkout.selectPaymentMethod(PaymentMethod(type: .debit)).summaryItems.total, Money("105.00", .usd))
     }
 
-    func testValidationNamesThePlace() {
+    func testValidationNamesThePlace() throws {
         let cases: [(() throws -> Checkout, String)] = [
             ({ try self.make(items: []) }, "items: a checkout needs at least one item"),
             ({ try self.make(items: [SummaryItem(label: "A", amount: "1.00"), SummaryItem(label: "B", amount: "12.755")]) },
@@ -214,6 +214,28 @@ final class CheckoutRuleTests: XCTestCase {
         for (build, message) in cases {
             XCTAssertThrowsError(try build()) { XCTAssertEqual("\($0)", message) }
         }
+        // The request fields as PassKit takes them (the Swift API took these without a word).
+        let tea = [SummaryItem(label: "Tea", amount: "10.00")]
+        for (country, shown) in [("usa", #""usa""#), ("us", #""us""#), ("", #""""#), ("XX", #""XX""#)] {
+            XCTAssertThrowsError(try Checkout(currency: .usd, countryCode: country, merchantName: "M", items: tea)) {
+                XCTAssertEqual("\($0)", "countryCode: \(shown) is not an ISO 3166-1 alpha-2 country code (two capital letters, such as \"US\")")
+            }
+        }
+        XCTAssertThrowsError(try Checkout(currency: .usd, countryCode: "US", merchantName: "M", items: tea, supportedNetworks: [])) {
+            XCTAssertEqual("\($0)", "supportedNetworks: a payment request needs at least one supported network")
+        }
+        for capabilities: MerchantCapability in [[], [.credit], [.debit, .credit]] {
+            XCTAssertThrowsError(try Checkout(currency: .usd, countryCode: "US", merchantName: "M", items: tea, merchantCapabilities: capabilities)) {
+                XCTAssertEqual("\($0)", "merchantCapabilities: a payment request needs threeDSecure or emv (or both) among the capabilities")
+            }
+        }
+        var checkout = try Checkout(currency: .usd, countryCode: "US", merchantName: "M", items: tea, merchantCapabilities: [.emv])
+        XCTAssertThrowsError(try checkout.setMerchantCapabilities([.credit]))
+        XCTAssertThrowsError(try checkout.setSupportedNetworks([]))
+        XCTAssertEqual(checkout.merchantCapabilities, [.emv], "unchanged after a refusal")
+        XCTAssertEqual(checkout.supportedNetworks, [.amex, .masterCard, .visa, .chinaUnionPay])
+        try checkout.setMerchantCapabilities([.threeDSecure, .debit])
+        XCTAssertEqual(checkout.merchantCapabilities, [.threeDSecure, .debit])
         // The ends of the ranges are accepted: a rate of 1 (100 %), a surcharge of 100 %.
         XCTAssertNoThrow(try make(
             taxRules: [TaxRule(country: "US", rate: 1)], surcharges: [Surcharge(paymentMethodType: .credit, percent: 100, label: "Fee")]))
