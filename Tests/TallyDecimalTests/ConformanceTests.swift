@@ -11,23 +11,38 @@
 // its outcome after (to see why a case was skipped).
 //
 // What runs: add, subtract, multiply, divide, quantize, rescale, compare, reduce, abs, minus,
-// remainder, divideint and toSci (other operations are counted as skipped). `BigDecimal` has no NaN,
-// no infinity, no negative zero, no precision and no exponent limits, so a case is skipped when an
-// operand or the result is NaN, sNaN, an infinity or a negative zero (`-0`, `-0.00`, `-0E+3`), when
-// an operand is null (`#`) or encoded (`64#…`), when it raises a condition exact arithmetic does not
-// model (Overflow, Underflow, Subnormal, Clamped, Invalid_operation, Division_impossible,
-// Division_undefined, Insufficient_storage, Invalid_context, Lost_digits), and, for the operations
-// that are exact in `BigDecimal` (all but divide, quantize and rescale), when the spec rounded the
-// result to the file's precision (Rounded or Inexact).
-// Conversion_syntax cases check that parsing throws; Division_by_zero cases whose result is an
-// infinity check that the operation throws `.divisionByZero`. Divide cases that the spec rounded go
-// through `divided(by:scale:rounding:)` at the exponent of the expected result, with the file's
-// rounding. Operands and results are parsed with `ParseLimits.widest`; cases beyond those limits are
-// skipped. A result must be identical (`isIdentical(to:)`: same coefficient and exponent) to the
-// expected one, and its `description` must be the expected to-scientific-string.
+// remainder, divideint and toSci (other operations are counted as skipped). `BigDecimal`
+// has no NaN, no infinity, no negative zero, no precision and no exponent limits, so a case is
+// skipped when an operand or the result is NaN, sNaN or an infinity, when an operand is null (`#`)
+// or encoded (`64#…`), when it raises a condition exact arithmetic does not model (Overflow,
+// Underflow, Clamped, Invalid_operation, Division_impossible, Division_undefined,
+// Insufficient_storage, Invalid_context, Lost_digits; Subnormal together with Rounded or Inexact),
+// and, for the operations that are exact in `BigDecimal` (all but divide, quantize and rescale),
+// when the spec rounded the result to the file's precision (Rounded or Inexact).
+// Subnormal alone marks a result that is exact in its unbounded form: those cases run.
 //
-// The test prints, per operation, how many cases ran and how many were skipped (and why), and fails
-// listing the first 50 failing ids with the expected and the actual result.
+// Negative zeros: an operand `-0`, `-0.00` or `-0E+3` must read as the zero of the same exponent (the
+// spec computes with it as such, apart from the sign); a result `-0E+1` is compared as `0E+1`, the
+// same exponent with the sign dropped.
+//
+// Errors: Conversion_syntax cases check that parsing throws. A zero divisor in divide, divideint or
+// remainder (the spec's Division_by_zero, Division_undefined for `0 / 0`, Invalid_operation for
+// `remainder x 0`) checks that the division throws `.divisionByZero` (for divide, both the exact
+// and the rounded division).
+//
+// Divide cases that the spec rounded go through `divided(by:scale:rounding:)` at the exponent of
+// the expected result, with the file's rounding. When the spec says Inexact, the exact
+// `divided(by:)` must also either throw `.inexactQuotient` (and the quotient then indeed does not
+// terminate, checked by a truncated division far enough out) or return a terminating quotient
+// that, rounded at the expected exponent with the file's rounding, is the expected result (the
+// spec rounded it for its precision only). Operands and results are parsed with
+// `ParseLimits.widest`; cases beyond those limits are skipped. A result must be identical
+// (`isIdentical(to:)`: same coefficient and exponent) to the expected one, and its `description`
+// must be the expected to-scientific-string.
+//
+// The test prints, per operation, how many cases ran and how many were skipped (and why), how many
+// of the passed ones went through an error or second-division check, and in total the error cases
+// checked; it fails listing the first 50 failing ids with the expected and the actual result.
 import Foundation
 import TallyDecimal
 import XCTest
@@ -141,13 +156,36 @@ final class ConformanceTests: XCTestCase {
 
     enum Outcome {
         case passed
+        /// Passed through a check the report counts apart (an expected error, a second division).
+        case passedChecking(Check)
         case failed(String)
         case skipped(String)
 
         var isPassed: Bool {
-            if case .passed = self { return true }
-            return false
+            switch self {
+            case .passed, .passedChecking: return true
+            case .failed, .skipped: return false
+            }
         }
+    }
+
+    /// The checks beyond "the result is identical to the expected one" that the report counts.
+    enum Check: String, CaseIterable, CustomStringConvertible {
+        /// Conversion_syntax: parsing refused an operand.
+        case parsingRefused = "parsing refused (Conversion_syntax)"
+        /// A zero divisor (Division_by_zero, Division_undefined, or remainder's Invalid_operation):
+        /// the division threw `.divisionByZero`.
+        case divisionByZero = "threw .divisionByZero"
+        /// An Inexact divide: exact `divided(by:)` threw `.inexactQuotient`.
+        case inexactQuotient = "exact divide threw .inexactQuotient"
+        /// An Inexact divide whose quotient terminates (the spec rounded it for its precision): the
+        /// exact quotient, rounded at the expected exponent, is the expected result.
+        case terminatingQuotient = "exact quotient rounds to the result"
+
+        var description: String { rawValue }
+
+        /// Whether the check is an expected error (counted as such in the total).
+        var isError: Bool { self == .parsingRefused || self == .divisionByZero }
     }
 
     /// Counts for one operation.
@@ -155,6 +193,7 @@ final class ConformanceTests: XCTestCase {
         var passed = 0
         var failed = 0
         var skipped: [String: Int] = [:]  // by reason
+        var checks: [Check: Int] = [:]  // passed cases that went through a counted check
 
         var ran: Int { passed + failed }
         var skippedCount: Int { skipped.values.reduce(0, +) }
@@ -162,6 +201,9 @@ final class ConformanceTests: XCTestCase {
         mutating func record(_ outcome: Outcome) {
             switch outcome {
             case .passed: passed += 1
+            case .passedChecking(let check):
+                passed += 1
+                checks[check, default: 0] += 1
             case .failed: failed += 1
             case .skipped(let reason): skipped[reason, default: 0] += 1
             }
@@ -178,14 +220,27 @@ final class ConformanceTests: XCTestCase {
                 "  \(operation.padding(toLength: 10, withPad: " ", startingAt: 0)) ran \(tally.ran) "
                     + "(\(tally.passed) passed, \(tally.failed) failed), skipped \(tally.skippedCount)"
                     + (reasons.isEmpty ? "" : " [\(reasons)]"))
+            if !tally.checks.isEmpty { lines.append("             of the passed: " + describe(tally.checks)) }
             total.passed += tally.passed
             total.failed += tally.failed
             total.skipped.merge(tally.skipped, uniquingKeysWith: +)
+            total.checks.merge(tally.checks, uniquingKeysWith: +)
         }
         lines.append(
             "  total      ran \(total.ran) (\(total.passed) passed, \(total.failed) failed), "
                 + "skipped \(total.skippedCount)")
+        let errors = total.checks.filter { $0.key.isError }
+        lines.append(
+            "  error cases checked: \(errors.values.reduce(0, +))"
+                + (errors.isEmpty ? "" : " [\(describe(errors))]"))
+        let others = total.checks.filter { !$0.key.isError }
+        if !others.isEmpty { lines.append("  other checks: " + describe(others)) }
         return lines.joined(separator: "\n")
+    }
+
+    static func describe(_ checks: [Check: Int]) -> String {
+        Check.allCases.compactMap { check in checks[check].map { "\(check.rawValue): \($0)" } }
+            .joined(separator: "; ")
     }
 
     static func describe(_ testCase: DecTestCase) -> String {
@@ -208,9 +263,10 @@ final class ConformanceTests: XCTestCase {
     ]
 
     /// Conditions of the spec's context (exponent limits, precision, specials) that an exact decimal
-    /// without NaN or infinity does not have: cases raising them are skipped.
+    /// without NaN or infinity does not have: cases raising them are skipped. (Subnormal is not
+    /// among them: alone, it marks a result that is exact in its unbounded form.)
     static let unmodeledConditions = [
-        "overflow", "underflow", "subnormal", "clamped", "invalid_operation", "division_impossible",
+        "overflow", "underflow", "clamped", "invalid_operation", "division_impossible",
         "division_undefined", "insufficient_storage", "invalid_context", "lost_digits",
     ]
 
@@ -278,7 +334,7 @@ final class ConformanceTests: XCTestCase {
         // A syntax error: the parser must reject (one of) the operand(s) as not a number.
         if conditions.contains("conversion_syntax") {
             for text in texts {
-                if case .invalid = parse(text) { return .passed }
+                if case .invalid = parse(text) { return .passedChecking(.parsingRefused) }
             }
             return .failed("expected a parsing error (Conversion_syntax), but every operand parsed")
         }
@@ -288,7 +344,15 @@ final class ConformanceTests: XCTestCase {
         for text in texts {
             switch parse(text) {
             case .value(let value):
-                if value.isZero && text.hasPrefix("-") { return .skipped("negative-zero operand") }
+                // A negative zero (`-0`, `-0.00`, `-00.0`) is valid syntax: it must read as the zero
+                // of the same exponent, which is what the spec computes with apart from the sign.
+                if value.isZero && text.hasPrefix("-") {
+                    guard case .value(let unsigned) = parse(String(text.dropFirst())), value.isIdentical(to: unsigned)
+                    else {
+                        return .failed("the negative zero \(String(reflecting: text)) read as \(value), "
+                            + "exponent \(value.exponent)")
+                    }
+                }
                 operands.append(value)
             case .beyondLimits:
                 return .skipped("operand beyond ParseLimits.widest")
@@ -297,44 +361,44 @@ final class ConformanceTests: XCTestCase {
             }
         }
 
-        guard case .text(let expectedText) = testCase.result else {
+        guard case .text(let signedExpectedText) = testCase.result else {
             return .skipped("result in an interchange encoding or null")
         }
 
-        // Division by zero of a finite number: the spec gives ±Infinity, BigDecimal throws.
-        if conditions.contains("division_by_zero") {
-            guard isInfinity(expectedText), operation == "divide" || operation == "divideint" else {
-                return .skipped("Division_by_zero without an infinite result")
+        let rule: RoundingRule?
+        if let name = testCase.context.rounding { rule = roundingRules[name] } else { rule = nil }
+
+        // A zero divisor: the spec gives ±Infinity (Division_by_zero) or NaN (`0 / 0`:
+        // Division_undefined; `remainder x 0`: Invalid_operation); BigDecimal throws .divisionByZero
+        // from all three divisions.
+        if divisions.contains(operation) && operands[1].isZero {
+            guard isSpecial(signedExpectedText) else {
+                return .failed("the divisor is zero, yet the spec's result is \(signedExpectedText)")
             }
-            do {
-                if operation == "divide" {
-                    let quotient = try operands[0].divided(by: operands[1])
-                    return .failed("expected .divisionByZero, got \(quotient)")
-                }
-                let (quotient, remainder) = try operands[0].quotientAndRemainder(dividingBy: operands[1])
-                return .failed("expected .divisionByZero, got (\(quotient), \(remainder))")
-            } catch ArithmeticError.divisionByZero {
-                return .passed
-            } catch {
-                return .failed("expected .divisionByZero, got \(error)")
-            }
+            return expectDivisionByZero(operation, operands[0], operands[1])
         }
 
         if let condition = unmodeledConditions.first(where: conditions.contains) {
             return .skipped("condition \(condition)")
         }
-        if isSpecial(expectedText) { return .skipped("NaN or infinite result") }
         let rounded = conditions.contains("rounded") || conditions.contains("inexact")
+        // Subnormal alone: the result is exact in its unbounded form, so the case applies. With
+        // Rounded or Inexact the spec rounded it to fewer digits than its precision.
+        if conditions.contains("subnormal") && rounded { return .skipped("condition subnormal, rounded") }
+        if isSpecial(signedExpectedText) { return .skipped("NaN or infinite result") }
         if rounded && exactOperations.contains(operation) {
             return .skipped("rounded to the context precision")
         }
 
-        if operation == "compare" { return runCompare(operands[0], operands[1], expectedText) }
+        if operation == "compare" { return runCompare(operands[0], operands[1], signedExpectedText) }
 
+        // BigDecimal has no negative zero: a `-0E+1` result is compared as `0E+1`, the zero of the
+        // same exponent (identical value, the sign dropped from the expected text).
+        var expectedText = signedExpectedText
         let expected: BigDecimal
-        switch parse(expectedText) {
+        switch parse(signedExpectedText) {
         case .value(let value):
-            if value.isZero && expectedText.hasPrefix("-") { return .skipped("negative-zero result") }
+            if value.isZero && signedExpectedText.hasPrefix("-") { expectedText.removeFirst() }
             expected = value
         case .beyondLimits:
             return .skipped("result beyond ParseLimits.widest")
@@ -342,12 +406,11 @@ final class ConformanceTests: XCTestCase {
             return .failed("the expected result did not parse: \(error)")
         }
 
-        let rule: RoundingRule?
-        if let name = testCase.context.rounding { rule = roundingRules[name] } else { rule = nil }
         let needsRule = operation == "quantize" || operation == "rescale" || (operation == "divide" && rounded)
         if needsRule && rule == nil { return .failed("no rounding directive before this case") }
 
         let actual: BigDecimal
+        var counted: Check?
         do {
             let a = operands[0]
             let b = operands.count > 1 ? operands[1] : a
@@ -358,8 +421,15 @@ final class ConformanceTests: XCTestCase {
             case "divide":
                 if rounded {
                     actual = try a.divided(by: b, scale: -expected.exponent, rounding: rule!)
-                    // Rounded without Inexact: the spec only dropped zeros, so the exact quotient exists.
-                    if !conditions.contains("inexact") {
+                    if conditions.contains("inexact") {
+                        // The exact division must refuse, or give the quotient the spec rounded for
+                        // its precision only.
+                        switch checkExactDivision(a, b, expected, expectedText, rule!) {
+                        case .passedChecking(let check): counted = check
+                        case let other: return other
+                        }
+                    } else {
+                        // Rounded without Inexact: the spec only dropped zeros, so the exact quotient exists.
                         let exact = try a.divided(by: b)
                         if exact != expected { return .failed("exact quotient \(exact) is not equal to \(expectedText)") }
                     }
@@ -383,7 +453,68 @@ final class ConformanceTests: XCTestCase {
         } catch {
             return .failed("threw \(error)")
         }
-        return check(actual, expected, expectedText)
+        let outcome = check(actual, expected, expectedText)
+        if let counted, outcome.isPassed { return .passedChecking(counted) }
+        return outcome
+    }
+
+    /// The three divisions, whose zero divisor must throw `.divisionByZero`.
+    static let divisions: Set<String> = ["divide", "divideint", "remainder"]
+
+    /// Passes when the division of `a` by the zero `b` throws `.divisionByZero` (for divide, both the
+    /// exact and the rounded division).
+    static func expectDivisionByZero(_ operation: String, _ a: BigDecimal, _ b: BigDecimal) -> Outcome {
+        do {
+            if operation == "divide" {
+                do {
+                    let quotient = try a.divided(by: b, scale: 2, rounding: .toNearestOrEven)
+                    return .failed("expected .divisionByZero from the rounded division, got \(quotient)")
+                } catch ArithmeticError.divisionByZero {
+                    // as expected; now the exact division
+                }
+                let quotient = try a.divided(by: b)
+                return .failed("expected .divisionByZero, got \(quotient)")
+            }
+            let (quotient, remainder) = try a.quotientAndRemainder(dividingBy: b)
+            return .failed("expected .divisionByZero, got (\(quotient), \(remainder))")
+        } catch ArithmeticError.divisionByZero {
+            return .passedChecking(.divisionByZero)
+        } catch {
+            return .failed("expected .divisionByZero, got \(error)")
+        }
+    }
+
+    /// For a divide the spec marked Inexact: exact `divided(by:)` either throws `.inexactQuotient`
+    /// (and then `a / b` indeed does not terminate), or returns a terminating quotient that the spec
+    /// rounded only for its precision, so that rounding it at the expected exponent with the case's
+    /// rule gives the expected result.
+    static func checkExactDivision(
+        _ a: BigDecimal, _ b: BigDecimal, _ expected: BigDecimal, _ expectedText: String, _ rule: RoundingRule
+    ) -> Outcome {
+        do {
+            let exact = try a.divided(by: b)
+            if exact == expected { return .failed("the spec says Inexact, yet the exact quotient is \(exact)") }
+            let rounded = exact.rounded(scale: -expected.exponent, rule)
+            guard rounded.isIdentical(to: expected) else {
+                return .failed("exact quotient \(exact) rounds to \(rounded), not \(expectedText)")
+            }
+            return .passedChecking(.terminatingQuotient)
+        } catch ArithmeticError.inexactQuotient {
+            // Whether a / b terminates depends on the coefficients c1 / c2 only, and a terminating
+            // c1 / c2 has at most log2(c2) < 4 × (digits of c2) decimals: truncated there, the
+            // quotient times c2 must miss c1.
+            do {
+                let c1 = try a * BigDecimal(parsing: "1E\(-a.exponent)", limits: .widest)
+                let c2 = try b * BigDecimal(parsing: "1E\(-b.exponent)", limits: .widest)
+                let truncated = try c1.divided(by: c2, scale: 4 * c2.digitCount, rounding: .towardZero)
+                if truncated * c2 == c1 { return .failed(".inexactQuotient, yet \(c1) / \(c2) is \(truncated)") }
+            } catch {
+                return .failed("checking the non-terminating quotient threw \(error)")
+            }
+            return .passedChecking(.inexactQuotient)
+        } catch {
+            return .failed("the exact division threw \(error)")
+        }
     }
 
     /// Passes when `actual` has the expected coefficient and exponent and prints as expected.
