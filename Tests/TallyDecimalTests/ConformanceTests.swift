@@ -11,14 +11,14 @@
 // its outcome after (to see why a case was skipped).
 //
 // What runs: add, subtract, multiply, divide, quantize, rescale, compare, reduce, abs, minus,
-// remainder, divideint and toSci (other operations are counted as skipped). `BigDecimal`
+// remainder, divideint, tointegral and toSci (other operations are counted as skipped). `BigDecimal`
 // has no NaN, no infinity, no negative zero, no precision and no exponent limits, so a case is
 // skipped when an operand or the result is NaN, sNaN or an infinity, when an operand is null (`#`)
 // or encoded (`64#…`), when it raises a condition exact arithmetic does not model (Overflow,
 // Underflow, Clamped, Invalid_operation, Division_impossible, Division_undefined,
 // Insufficient_storage, Invalid_context, Lost_digits; Subnormal together with Rounded or Inexact),
-// and, for the operations that are exact in `BigDecimal` (all but divide, quantize and rescale),
-// when the spec rounded the result to the file's precision (Rounded or Inexact).
+// and, for the operations that are exact in `BigDecimal` (all but divide, quantize, rescale and
+// tointegral), when the spec rounded the result to the file's precision (Rounded or Inexact).
 // Subnormal alone marks a result that is exact in its unbounded form: those cases run.
 //
 // Negative zeros: an operand `-0`, `-0.00` or `-0E+3` must read as the zero of the same exponent (the
@@ -35,7 +35,8 @@
 // `divided(by:)` must also either throw `.inexactQuotient` (and the quotient then indeed does not
 // terminate, checked by a truncated division far enough out) or return a terminating quotient
 // that, rounded at the expected exponent with the file's rounding, is the expected result (the
-// spec rounded it for its precision only). Operands and results are parsed with
+// spec rounded it for its precision only). tointegral is `x` when `x.exponent >= 0`, else
+// `x.rounded(scale: 0, rule)` with the file's rounding. Operands and results are parsed with
 // `ParseLimits.widest`; cases beyond those limits are skipped. A result must be identical
 // (`isIdentical(to:)`: same coefficient and exponent) to the expected one, and its `description`
 // must be the expected to-scientific-string.
@@ -253,7 +254,7 @@ final class ConformanceTests: XCTestCase {
     /// The operations this test runs, with their number of operands.
     static let arity: [String: Int] = [
         "add": 2, "subtract": 2, "multiply": 2, "divide": 2, "quantize": 2, "rescale": 2, "compare": 2,
-        "remainder": 2, "divideint": 2, "reduce": 1, "abs": 1, "minus": 1, "tosci": 1,
+        "remainder": 2, "divideint": 2, "reduce": 1, "abs": 1, "minus": 1, "tosci": 1, "tointegral": 1,
     ]
 
     /// Operations whose `BigDecimal` result is exact: the spec's Rounded/Inexact results of these are
@@ -406,7 +407,8 @@ final class ConformanceTests: XCTestCase {
             return .failed("the expected result did not parse: \(error)")
         }
 
-        let needsRule = operation == "quantize" || operation == "rescale" || (operation == "divide" && rounded)
+        let needsRule = operation == "quantize" || operation == "rescale" || operation == "tointegral"
+            || (operation == "divide" && rounded)
         if needsRule && rule == nil { return .failed("no rounding directive before this case") }
 
         let actual: BigDecimal
@@ -442,6 +444,7 @@ final class ConformanceTests: XCTestCase {
                     return .failed("the rescale exponent \(b) is not an integer in Int32's range")
                 }
                 actual = a.rounded(scale: -exponent, rule!)
+            case "tointegral": actual = a.exponent >= 0 ? a : a.rounded(scale: 0, rule!)
             case "reduce": actual = a.reduced()
             case "abs": actual = a.magnitude
             case "minus": actual = -a
