@@ -800,3 +800,147 @@ final class PurchaseLogNumberTests: XCTestCase {
         }
     }
 }
+
+/// The file a `FileJournalStorage` opened is the journal for as long as the storage lives: a
+/// compaction replaces that file where it is, with its mode (review, 2026-12-02: it renamed over
+/// whatever the path named at the time); anything but a regular file is refused; the file-size
+/// limit is a typed error, not `SIGXFSZ`.
+final class FileJournalStorageTests: XCTestCase {
+    let o1 = LedgerTransitionTests.o1
+
+    func temporaryDirectory() throws -> String {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("tally-file-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        addTeardownBlock { try? FileManager.default.removeItem(at: directory) }
+        return directory.path
+    }
+
+    func lines(_ path: String) throws -> [String] {
+        try String(contentsOfFile: path, encoding: .utf8).split(separator: "\n").map(String.init)
+    }
+
+    func testCompactingThroughASymbolicLinkReplacesItsTargetAndKeepsTheLink() throws {
+        let directory = try temporaryDirectory()
+        try FileManager.default.createDirectory(atPath: directory + "/real", withIntermediateDirectories: false)
+        try FileManager.default.createDirectory(atPath: directory + "/links", withIntermediateDirectories: false)
+        let target = directory + "/real/purchases.journal", link = directory + "/links/purchases.journal"
+        try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: target)
+        do {
+            let ledger = JournaledLedger(journal: try PurchaseJournal(storage: FileJournalStorage(path: link)))
+            _ = try ledger.handle(.orderCreated(o1))
+            try ledger.compact()
+            _ = try ledger.handle(LedgerTransitionTests.t1(.purchased, receipt: "R1"))
+            XCTAssertEqual(try FileManager.default.destinationOfSymbolicLink(atPath: link), target, "still a link, to the same file")
+            let written = try lines(target)
+            XCTAssertEqual(written.count, 2, "the snapshot and the step after it, in the target: \(written)")
+            XCTAssertTrue(written.first?.hasPrefix("{\"seq\":1,\"snapshot\":") == true, "\(written)")
+            // The target is the journal, so it is locked: a second writer cannot open it.
+            XCTAssertThrowsError(try FileJournalStorage(path: target)) { error in
+                XCTAssertEqual(error as? PurchaseError, .journalLocked(path: target))
+            }
+            XCTAssertThrowsError(try FileJournalStorage(path: link)) { error in
+                XCTAssertEqual(error as? PurchaseError, .journalLocked(path: link))
+            }
+            XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: directory + "/real"), ["purchases.journal"], "no leftover")
+            XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: directory + "/links"), ["purchases.journal"])
+        }
+        let reopened = JournaledLedger(journal: try PurchaseJournal(storage: FileJournalStorage(path: target)))
+        XCTAssertEqual(reopened.ledger.status(of: "T1"), .awaitingServer(orderID: "O1", failures: 0))
+    }
+
+    func testCompactingAfterTheWorkingDirectoryChangedReplacesTheFileThatWasOpened() throws {
+        let first = try temporaryDirectory(), second = try temporaryDirectory()
+        let unrelated = second + "/purchases.journal"
+        try Data("not a journal\n".utf8).write(to: URL(fileURLWithPath: unrelated))
+        let saved = FileManager.default.currentDirectoryPath
+        defer { XCTAssertEqual(chdir(saved), 0, "the working directory is restored") }
+        XCTAssertEqual(chdir(first), 0)
+        do {
+            let ledger = JournaledLedger(journal: try PurchaseJournal(storage: FileJournalStorage(path: "purchases.journal")))
+            _ = try ledger.handle(.orderCreated(o1))
+            XCTAssertEqual(chdir(second), 0)
+            try ledger.compact()
+            _ = try ledger.handle(LedgerTransitionTests.t1(.purchased, receipt: "R1"))
+        }
+        XCTAssertEqual(chdir(saved), 0)
+        XCTAssertEqual(try String(contentsOfFile: unrelated, encoding: .utf8), "not a journal\n", "the other directory's file is untouched")
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: second), ["purchases.journal"], "nothing left there")
+        let reopened = JournaledLedger(journal: try PurchaseJournal(storage: FileJournalStorage(path: first + "/purchases.journal")))
+        XCTAssertEqual(reopened.ledger.status(of: "T1"), .awaitingServer(orderID: "O1", failures: 0), "no step lost")
+        XCTAssertEqual(try lines(first + "/purchases.journal").count, 2)
+    }
+
+    func testCompactionKeepsTheJournalsPermissions() throws {
+        let path = try temporaryDirectory() + "/purchases.journal"
+        let ledger = JournaledLedger(journal: try PurchaseJournal(storage: FileJournalStorage(path: path)))
+        _ = try ledger.handle(.orderCreated(o1))
+        XCTAssertEqual(chmod(path, 0o640), 0)
+        try ledger.compact()
+        var status = stat()
+        XCTAssertEqual(stat(path, &status), 0)
+        XCTAssertEqual(status.st_mode & 0o7777, 0o640)
+    }
+
+    func testAFIFOOrADeviceIsRefusedWithoutBlocking() throws {
+        let fifo = try temporaryDirectory() + "/purchases.journal"
+        XCTAssertEqual(mkfifo(fifo, 0o600), 0)
+        XCTAssertThrowsError(try FileJournalStorage(path: fifo)) { error in
+            XCTAssertEqual(error as? PurchaseError, .journalIO(operation: "open", path: fifo, reason: "not a regular file (a FIFO)"))
+        }
+        XCTAssertThrowsError(try FileJournalStorage(path: "/dev/null")) { error in
+            XCTAssertEqual(error as? PurchaseError, .journalIO(operation: "open", path: "/dev/null", reason: "not a regular file (a character device)"))
+        }
+    }
+
+    /// Sets the soft file-size limit for the duration of `body` only (the limit is the whole test
+    /// process's: nothing else may write a file meanwhile, so assertions come after), with
+    /// `SIGXFSZ` ignored, so that a missing check fails the write (`EFBIG`) instead of killing
+    /// the test runner.
+    func withFileSizeLimit<T>(_ bytes: Int, _ body: () throws -> T) throws -> T {
+        #if canImport(Glibc)
+        let resource = __rlimit_resource_t(RLIMIT_FSIZE.rawValue)
+        #else
+        let resource = RLIMIT_FSIZE
+        #endif
+        var saved = rlimit()
+        XCTAssertEqual(getrlimit(resource, &saved), 0)
+        var limited = saved
+        limited.rlim_cur = rlim_t(bytes)
+        let handler = signal(SIGXFSZ, SIG_IGN)
+        defer {
+            _ = setrlimit(resource, &saved)
+            _ = signal(SIGXFSZ, handler)
+        }
+        guard setrlimit(resource, &limited) == 0 else { throw POSIXError(.EPERM) }
+        return try body()
+    }
+
+    func testTheFileSizeLimitIsATypedErrorAndNothingIsWritten() throws {
+        let directory = try temporaryDirectory()
+        let path = directory + "/purchases.journal"
+        do {
+            let ledger = JournaledLedger(journal: try PurchaseJournal(storage: FileJournalStorage(path: path)))
+            _ = try ledger.handle(.orderCreated(o1))
+            let before = try Data(contentsOf: URL(fileURLWithPath: path))
+            let appended = try withFileSizeLimit(before.count + 10) {
+                Result { () throws(PurchaseError) in try ledger.handle(LedgerTransitionTests.t1(.purchased, receipt: "R1")) }
+            }
+            guard case .failure(.journalIO("write to", path, let reason)) = appended else { return XCTFail("\(appended)") }
+            XCTAssertTrue(reason.contains("past this process's file-size limit of \(before.count + 10) bytes (RLIMIT_FSIZE)"), reason)
+            XCTAssertEqual(try Data(contentsOf: URL(fileURLWithPath: path)), before, "nothing written")
+            XCTAssertEqual(ledger.ledger.status(of: "T1"), nil, "nothing recorded")
+
+            let compacted = try withFileSizeLimit(10) { Result { () throws(PurchaseError) in try ledger.compact() } }
+            guard case .failure(.journalIO("write to", let temporary, let why)) = compacted else { return XCTFail("\(compacted)") }
+            XCTAssertTrue(temporary.hasSuffix("/purchases.journal.compacting"), temporary)
+            XCTAssertTrue(why.contains("file-size limit of 10 bytes"), why)
+            XCTAssertEqual(try Data(contentsOf: URL(fileURLWithPath: path)), before)
+            XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: directory), ["purchases.journal"], "no new file")
+        }
+        // Without the limit (and opened again, as after any failed compaction) the step is recorded.
+        let reopened = JournaledLedger(journal: try PurchaseJournal(storage: FileJournalStorage(path: path)))
+        _ = try reopened.handle(LedgerTransitionTests.t1(.purchased, receipt: "R1"))
+        XCTAssertEqual(reopened.ledger.status(of: "T1"), .awaitingServer(orderID: "O1", failures: 0))
+        XCTAssertEqual(try lines(path).count, 2)
+    }
+}
