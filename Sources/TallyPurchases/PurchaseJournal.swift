@@ -86,7 +86,11 @@ public final class PurchaseJournal {
                 do {
                     entry = try decoder.decode(Entry.self, from: Data(bytes[lineStart..<lineEnd]))
                 } catch {
-                    let problem = PurchaseError.corruptJournal(line: lineNumber, reason: PurchaseLog.describe(error))
+                    var reason = PurchaseLog.describe(error)
+                    if reason == "not valid JSON", let sharper = Self.sequenceNumberProblem(in: bytes[lineStart..<lineEnd], decoder: decoder) {
+                        reason = sharper
+                    }
+                    let problem = PurchaseError.corruptJournal(line: lineNumber, reason: reason)
                     if isSnapshot || !mayBeTorn { throw problem }
                     pendingError = problem
                     lineStart = lineEnd + 1
@@ -227,6 +231,30 @@ public final class PurchaseJournal {
 }
 
 extension PurchaseJournal {
+    /// `sequence number 1e400 is not a whole number in range` for a line that the decoder called
+    /// "not valid JSON" because its sequence number (`{"seq":N,` as every entry starts) is a JSON number that is
+    /// not an `Int`, or `nil`. Foundation's decoder reports such a line only as "not valid JSON";
+    /// the seq is taken to be the cause when the same line with `0` in its place is no longer
+    /// invalid JSON (it may still be wrong in other ways, reported once this is mended).
+    static func sequenceNumberProblem(in line: ArraySlice<UInt8>, decoder: JSONDecoder) -> String? {
+        let marker = Array("{\"seq\":".utf8)
+        guard line.starts(with: marker) else { return nil }
+        let rest = line.dropFirst(marker.count)
+        let token = rest.prefix { byte in
+            byte &- UInt8(ascii: "0") < 10 || byte == UInt8(ascii: "-") || byte == UInt8(ascii: "+") || byte == UInt8(ascii: ".")
+                || byte | 0x20 == UInt8(ascii: "e")
+        }
+        guard PurchaseLog.isJSONNumber(token), Int(String(decoding: token, as: UTF8.self)) == nil else { return nil }
+        let mended = Array(marker) + [UInt8(ascii: "0")] + rest.dropFirst(token.count)
+        do {
+            _ = try decoder.decode(Entry.self, from: Data(mended))
+        } catch {
+            if PurchaseLog.describe(error) == "not valid JSON" { return nil }
+        }
+        let text = String(decoding: token.prefix(40), as: UTF8.self) + (token.count > 40 ? "…" : "")
+        return "sequence number \(text) is not a whole number in range"
+    }
+
     /// The decoder for the journal's lines: what was recorded is read as it was recorded (an
     /// order priced finer than its currency, accepted by an earlier version, still opens).
     static func entryDecoder() -> JSONDecoder {

@@ -323,6 +323,27 @@ final class HostilePurchaseLogTests: XCTestCase {
         }
         XCTAssertEqual(try PurchaseLog.events(fromJSONLines: "\n  \n\r\n"), [], "blank lines are skipped")
     }
+
+    /// Foundation's decoder calls a number that does not fit an `Int` "not valid JSON"; in the
+    /// sequence number, the reason is given (review, 2026-12-02).
+    func testASequenceNumberOutOfRangeIsNamed() {
+        let cases: [(String, String)] = [
+            ("{\"seq\":99999999999999999999999999,\"events\":[]}\n",
+             "journal line 1: sequence number 99999999999999999999999999 is not a whole number in range"),
+            ("{\"seq\":1.5,\"events\":[]}\n", "journal line 1: sequence number 1.5 is not a whole number in range"),
+            ("{\"seq\":1\(String(repeating: "0", count: 60)),\"events\":[]}\n",
+             "journal line 1: sequence number 1\(String(repeating: "0", count: 39))… is not a whole number in range"),
+            // Not the sequence number's fault: the line stays "not valid JSON".
+            ("{\"seq\":1e400,\"events\":[}\n", "journal line 1: not valid JSON"),
+            ("{\"seq\":1,\"events\":[{\"transaction\":{\"id\":\"T\",\"product\":\"p\",\"quantity\":1e400,\"date\":\"2026-11-30T10:00:00.000Z\",\"state\":\"purchased\"}}]}\n",
+             "journal line 1: not valid JSON"),
+        ]
+        for (text, message) in cases {
+            XCTAssertThrowsError(try PurchaseJournal(storage: MemoryJournalStorage(bytes: Array(text.utf8)))) { error in
+                XCTAssertEqual("\(error)", message)
+            }
+        }
+    }
 }
 
 /// A failed write leaves the journal as it was, or refuses every later write.
