@@ -6,6 +6,8 @@ public enum PurchaseError: Error, Hashable, Sendable, CustomStringConvertible {
     case corruptJournal(line: Int, reason: String)
     /// The journal is larger than the limit the reader was given.
     case journalTooLarge(bytes: Int, limit: Int)
+    /// An event log (not a journal) given to `PurchaseLog` is larger than `PurchaseLog.maximumSize`.
+    case logTooLarge(bytes: Int, limit: Int)
     /// Writing, syncing or reading the journal failed; nothing was recorded and no action was
     /// returned.
     case journalIO(operation: String, path: String, reason: String)
@@ -21,6 +23,7 @@ public enum PurchaseError: Error, Hashable, Sendable, CustomStringConvertible {
         case .invalidOrder(let id, let reason): "order \(String(reflecting: id)): \(reason)"
         case .corruptJournal(let line, let reason): "journal line \(line): \(reason)"
         case .journalTooLarge(let bytes, let limit): "the journal has \(bytes) bytes, more than the limit of \(limit)"
+        case .logTooLarge(let bytes, let limit): "the log has \(bytes) bytes, more than the limit of \(limit)"
         case .journalIO(let operation, let path, let reason): "\(operation) \(path): \(reason)"
         case .journalLocked(let path): "\(path) is locked by another journal (another process, or another open in this one)"
         case .invalidEvent(let line, let reason): "line \(line): \(reason)"

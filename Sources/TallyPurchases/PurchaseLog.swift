@@ -41,8 +41,8 @@ public enum PurchaseLog {
     /// The events of a log or a journal.
     ///
     /// - Throws: `PurchaseError.invalidEvent` naming the line (1-based) and, inside it, the JSON
-    ///   path and the reason; `.corruptJournal` for a damaged journal; `.journalTooLarge` beyond
-    ///   `maximumSize`.
+    ///   path and the reason; `.corruptJournal` for a damaged journal; `.logTooLarge` (a log) or
+    ///   `.journalTooLarge` (a journal) beyond `maximumSize`.
     /// - Complexity: O(characters).
     public static func events(fromJSONLines text: String) throws(PurchaseError) -> [PurchaseEvent] {
         try read(text).events
@@ -57,7 +57,9 @@ public enum PurchaseLog {
     /// torn in the middle of a character is still a journal (the torn line is cut off), while
     /// invalid UTF-8 in any line that is read is an error naming that line.
     public static func read(bytes: [UInt8]) throws(PurchaseError) -> Contents {
-        guard bytes.count <= maximumSize else { throw .journalTooLarge(bytes: bytes.count, limit: maximumSize) }
+        guard bytes.count <= maximumSize else {
+            throw isJournal(bytes) ? .journalTooLarge(bytes: bytes.count, limit: maximumSize) : .logTooLarge(bytes: bytes.count, limit: maximumSize)
+        }
         if isJournal(bytes) {
             // A file from outside (`tally purchases replay`): its lines are checked as a log's are
             // before the journal is read (a journal the app opens itself is not: see

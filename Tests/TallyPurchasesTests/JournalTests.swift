@@ -319,7 +319,12 @@ final class HostilePurchaseLogTests: XCTestCase {
             }
         }
         XCTAssertThrowsError(try PurchaseLog.events(fromJSONLines: String(repeating: " ", count: PurchaseLog.maximumSize + 1))) { error in
-            XCTAssertEqual(error as? PurchaseError, .journalTooLarge(bytes: PurchaseLog.maximumSize + 1, limit: PurchaseLog.maximumSize))
+            XCTAssertEqual(error as? PurchaseError, .logTooLarge(bytes: PurchaseLog.maximumSize + 1, limit: PurchaseLog.maximumSize))
+            XCTAssertEqual("\(error)", "the log has \(PurchaseLog.maximumSize + 1) bytes, more than the limit of \(PurchaseLog.maximumSize)")
+        }
+        let hugeJournal = "{\"seq\":1,\"events\":[]}\n" + String(repeating: " ", count: PurchaseLog.maximumSize)
+        XCTAssertThrowsError(try PurchaseLog.events(fromJSONLines: hugeJournal)) { error in
+            XCTAssertEqual(error as? PurchaseError, .journalTooLarge(bytes: hugeJournal.utf8.count, limit: PurchaseLog.maximumSize))
         }
         XCTAssertEqual(try PurchaseLog.events(fromJSONLines: "\n  \n\r\n"), [], "blank lines are skipped")
     }
