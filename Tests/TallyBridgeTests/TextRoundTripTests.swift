@@ -39,6 +39,55 @@ final class TextRoundTripTests: XCTestCase {
         }
     }
 
+    /// DEL, the C1 controls and the bidirectional controls, which JSON allows raw, are written as
+    /// `\u` escapes (a review found them raw: U+009B is a one-character CSI to a terminal that
+    /// honours C1 controls, and U+202E shows the rest of a line reversed, an amount included),
+    /// and read back the same by `JSONReader` and by Foundation; their neighbours stay raw.
+    func testDeleteC1AndBidirectionalControlsAreEscaped() throws {
+        let escaped: [UInt32] = Array(0x7F...0x9F) + [0x061C, 0x200E, 0x200F] + Array(0x202A...0x202E) + Array(0x2066...0x2069)
+        let raw: [UInt32] = [0x7E, 0xA0, 0xA1, 0x061B, 0x061D, 0x200D, 0x2010, 0x2027, 0x202F, 0x2064, 0x206A]
+        for value in escaped + raw {
+            let scalar = try XCTUnwrap(Unicode.Scalar(value))
+            let text = "a" + String(Character(scalar)) + "10.0"
+            let written = JSONWriter.write(.array([.string(text)]), pretty: false)
+            let hex = String(value, radix: 16)
+            let expected = escaped.contains(value)
+                ? #"["a\u"# + String(repeating: "0", count: 4 - hex.count) + hex + #"10.0"]"#
+                : #"["a"# + String(Character(scalar)) + #"10.0"]"#
+            XCTAssertEqual(Array(written.unicodeScalars), Array(expected.unicodeScalars), "U+\(hex)")
+            guard case .array(let values) = try JSONReader.read(written), values.count == 1, case .string(let read) = values[0] else {
+                return XCTFail("\(written.debugDescription) is not read as one string")
+            }
+            XCTAssertEqual(scalars(read), scalars(text), "Tally reads back U+\(hex)")
+            let foundation = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(written.utf8)) as? [String])
+            XCTAssertEqual(foundation.map(scalars), [scalars(text)], "Foundation reads back U+\(hex)")
+        }
+    }
+
+    /// The JSON outputs of the commands (`tally quote --format json|applepay|w3c`, each line of
+    /// `tally replay`) carry no raw C1 or bidirectional control from a document's labels,
+    /// identifiers or merchant name.
+    func testTheJSONOutputsCarryNoRawC1OrBidirectionalControl() throws {
+        let controls = #"\u007f\u0085\u009b31m\u061c\u200e\u200f\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069"#
+        let document = #"{"merchantName": "Shop"# + controls + #"", "currencyCode": "USD", "countryCode": "US", "#
+            + #""items": [{"label": "Item"# + controls + #"", "amount": "10.00"}], "#
+            + #""shippingMethods": [{"identifier": "ship"# + controls + #"", "label": "Post"# + controls + #"", "amount": "1.00"}]}"#
+        func raw(_ output: String) -> [String] {
+            output.unicodeScalars.filter { JSONWriter.escaped($0) && $0 != "\n" }.map { String($0.value, radix: 16) }
+        }
+        for format in ["json", "applepay", "w3c"] {
+            let quote = QuoteCommand.run(["doc.json", "--format", format]) { _ in document }
+            XCTAssertEqual(quote.status, 0, quote.errors)
+            XCTAssertTrue(quote.output.contains(#"Item\u007f\u0085\u009b31m\u061c"#), quote.output)
+            XCTAssertEqual(raw(quote.output), [], format)
+        }
+        let replay = #"{"document": \#(document), "events": [{"selectShippingMethod": "ship\#(controls)"}]}"#
+        let result = ReplayCommand.run(["doc.json"]) { _ in replay }
+        XCTAssertEqual(result.status, 0, result.errors)
+        XCTAssertTrue(result.output.contains(#"\u202e"#), result.output)
+        XCTAssertEqual(raw(result.output), [])
+    }
+
     /// An item label of any text is either kept exactly or refused with a typed error that names
     /// the label's place in the document; nothing in between, and nothing crashes.
     func testAnyItemLabelIsKeptExactlyOrRefusedByName() {
