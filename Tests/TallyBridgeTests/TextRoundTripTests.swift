@@ -118,6 +118,55 @@ final class TextRoundTripTests: XCTestCase {
         }
     }
 
+    /// Characters a review found miscounted, with the columns glibc's `wcwidth` gives them and
+    /// terminals show: wide punctuation, Hangul jamo, kana and Tangut counted 1 instead of 2,
+    /// U+303F counted 2 instead of 1, the soft hyphen counted 0 instead of 1, and a Hangul vowel
+    /// or final consonant that joins no syllable counted 1 instead of 0.
+    static let miscounted: [(text: String, columns: Int)] = [
+        ("\u{FE10}\u{FE19}", 4), ("\u{FE30}\u{FE4F}", 4), ("\u{A960}x\u{A97C}", 5), ("\u{2329}x\u{232A}", 5),
+        ("\u{1B000}\u{1B122}\u{1B150}", 6), ("\u{17000}\u{187F7}", 4), ("\u{18800}\u{18AFF}", 4), ("\u{1F200}\u{1F260}", 4),
+        ("a\u{303F}b", 3), ("co\u{AD}op", 5), ("a\u{1160}\u{11FF}b", 2), ("a\u{D7B0}\u{D7CB}b", 2),
+        ("\u{1100}\u{1161}\u{11A8}", 2), ("\u{4DC0}\u{3248}", 4), ("\u{3250}", 2), ("\u{3099}", 0),
+    ]
+
+    /// `displayWidth` of each miscounted text, and a table of them aligned: every row's amount
+    /// starts in the same column, counted from the columns above (known independently of
+    /// `displayWidth`) and the spaces the table actually printed.
+    func testTheMiscountedCharactersAlign() throws {
+        for (text, columns) in Self.miscounted {
+            XCTAssertEqual(SummaryRenderer.displayWidth(text), columns, "\(text.unicodeScalars.map { String($0.value, radix: 16) })")
+        }
+        let items = Self.miscounted.map { SummaryItem(label: $0.text, amount: 1) }
+        let checkout = try Checkout(currency: .usd, countryCode: "US", merchantName: "Shop", items: items)
+        let rendered = SummaryRenderer.table(checkout)
+        let rows = rendered.split(separator: "\n").map(String.init)
+        let widest = Self.miscounted.map(\.columns).max() ?? 0
+        let total = "\(Self.miscounted.count).00"
+        for (index, (text, columns)) in Self.miscounted.enumerated() {
+            let row = rows[index]
+            XCTAssertTrue(row.hasPrefix(text) && row.hasSuffix(" 1.00"), row.debugDescription)
+            let spaces = row.unicodeScalars.count - text.unicodeScalars.count - "1.00".count
+            XCTAssertEqual(columns + spaces, widest + 2 + total.count - "1.00".count, "the amount's column in row \(index): \(row.debugDescription)")
+            XCTAssertEqual(SummaryRenderer.displayWidth(row), widest + 2 + total.count, "row \(index)")
+        }
+        XCTAssertEqual(rows[Self.miscounted.count], String(repeating: "-", count: widest + 2 + total.count))
+        XCTAssertEqual(SummaryRenderer.displayWidth(rows[Self.miscounted.count + 1]), widest + 2 + total.count)
+    }
+
+    /// `wideRanges` is what `isWide` searches: sorted, disjoint ranges, each first code point at
+    /// most its last; and the search finds each range's ends and nothing just outside them.
+    func testTheWideRangesAreSortedAndSearched() {
+        let ranges = SummaryRenderer.wideRanges
+        XCTAssertEqual(ranges.count % 2, 0)
+        for index in stride(from: 0, to: ranges.count, by: 2) {
+            XCTAssertLessThanOrEqual(ranges[index], ranges[index + 1], "range \(index / 2)")
+            if index > 0 { XCTAssertGreaterThan(ranges[index], ranges[index - 1] + 1, "range \(index / 2) follows the one before, apart") }
+            XCTAssertTrue(SummaryRenderer.isWide(ranges[index]) && SummaryRenderer.isWide(ranges[index + 1]), "range \(index / 2)")
+            XCTAssertFalse(SummaryRenderer.isWide(ranges[index] - 1) || SummaryRenderer.isWide(ranges[index + 1] + 1), "around range \(index / 2)")
+        }
+        XCTAssertFalse(SummaryRenderer.isWide(0) || SummaryRenderer.isWide(0x10FFFF))
+    }
+
     /// A table cell (a summary label, a transaction identifier in `tally purchases replay`) is one
     /// line, with tabs escaped as well as line breaks and bidirectional controls.
     func testATableCellIsOneLineWithoutTabs() {
