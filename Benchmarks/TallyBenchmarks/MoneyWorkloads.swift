@@ -1,6 +1,14 @@
 // W1, W3 and W4: money-sized workloads, each as Tally `BigDecimal`, scaled `Int64` minor units (cents,
 // the speed limit) and `Foundation.Decimal` (what apps use today). All three variants of a workload
-// see the same amounts, generated from a fixed seed, and `verify` checks that they agree.
+// see the same amounts, generated from a fixed seed.
+//
+// Each timed function hands every round's result to `blackHole` and returns the last round's, from
+// inside that round (`if round == rounds - 1 { return total }`): the other rounds drop their result
+// right after `blackHole` as before, and the test takes the place of the loop's own end test.
+// (Keeping the value in a variable across rounds instead cost W1's Tally loop a copy, or with
+// `consume` a spill, every round: about 2 ns a re-sum.) `verify` checks every line's result in every
+// variant (the same expressions on the same data), then calls each timed function itself on the
+// measured data for a few rounds and compares what it returns with the total in integer cents.
 import Foundation
 import TallyDecimal
 
@@ -43,39 +51,65 @@ func agree(_ t: BigDecimal, _ cents: Int64, _ d: Decimal) -> Bool {
     t == tally(cents: cents) && Decimal(exactly: t) == d
 }
 
+/// Checks what the timed functions of W1, W3, W4 or W8 returned for their last round against the
+/// `expected` number of cents: each Tally value must be identical to it (so also have exponent −2),
+/// each `Int64` equal to it and each `Decimal` equal to it. `verify`'s message naming the variants
+/// that differ, or `nil`.
+func checkTimedResults(
+    _ label: String, expected: Int64, tally tallyResults: KeyValuePairs<String, BigDecimal>,
+    int64 int64Results: KeyValuePairs<String, Int64>, decimal decimalResults: KeyValuePairs<String, Decimal>
+) -> String? {
+    let expectedTally = tally(cents: expected)
+    let expectedDecimal = decimal(cents: expected)
+    var wrong: [String] = []
+    for (variant, result) in tallyResults where !result.isIdentical(to: expectedTally) { wrong.append("\(variant) \(result)") }
+    for (variant, result) in int64Results where result != expected { wrong.append("\(variant) \(result) cents") }
+    for (variant, result) in decimalResults where result != expectedDecimal { wrong.append("\(variant) \(result)") }
+    return wrong.isEmpty ? nil : "\(label): the timed loop gives \(wrong.joined(separator: ", ")); expected \(expectedTally) (\(expected) cents)"
+}
+
 // MARK: - W1: cart re-sum
 
 /// The shipping choices the sheet swaps among: 0.00, 10.00 and 3.99.
 let shippingCents: [Int64] = [0, 1000, 399]
 
-@inline(never)
-func cartResumTally(_ lines: inout [BigDecimal], _ shipping: [BigDecimal], rounds: Int) {
+@inline(never) @discardableResult
+func cartResumTally(_ lines: inout [BigDecimal], _ shipping: [BigDecimal], rounds: Int) -> BigDecimal {
     var k = 0
-    for _ in 0..<rounds {
+    for round in 0..<rounds {
         lines[7] = shipping[k]
         k = k == 2 ? 0 : k + 1
-        blackHole(lines.reduce(0, +))
+        let total = lines.reduce(0, +)
+        blackHole(total)
+        if round == rounds - 1 { return total }
     }
+    return 0
 }
 
-@inline(never)
-func cartResumInt64(_ lines: inout [Int64], _ shipping: [Int64], rounds: Int) {
+@inline(never) @discardableResult
+func cartResumInt64(_ lines: inout [Int64], _ shipping: [Int64], rounds: Int) -> Int64 {
     var k = 0
-    for _ in 0..<rounds {
+    for round in 0..<rounds {
         lines[7] = shipping[k]
         k = k == 2 ? 0 : k + 1
-        blackHole(lines.reduce(0, +))
+        let total = lines.reduce(0, +)
+        blackHole(total)
+        if round == rounds - 1 { return total }
     }
+    return 0
 }
 
-@inline(never)
-func cartResumDecimal(_ lines: inout [Decimal], _ shipping: [Decimal], rounds: Int) {
+@inline(never) @discardableResult
+func cartResumDecimal(_ lines: inout [Decimal], _ shipping: [Decimal], rounds: Int) -> Decimal {
     var k = 0
-    for _ in 0..<rounds {
+    for round in 0..<rounds {
         lines[7] = shipping[k]
         k = k == 2 ? 0 : k + 1
-        blackHole(lines.reduce(0, +))
+        let total = lines.reduce(0, +)
+        blackHole(total)
+        if round == rounds - 1 { return total }
     }
+    return 0
 }
 
 func cartWorkload() -> Workload {
@@ -106,6 +140,19 @@ func cartWorkload() -> Workload {
                 }
                 guard total.exponent == -2 else { return "W1 total \(total) should keep exponent -2" }
             }
+            // The timed functions on the measured lines: round r puts shipping choice (r − 1) mod 3
+            // in the last line, so 1 to 4 rounds end on each choice and on the wrap back to the first.
+            for rounds in 1...4 {
+                let shipping = shippingCents[(rounds - 1) % shippingCents.count]
+                if let problem = checkTimedResults(
+                    "W1 after \(rounds) round(s), shipping \(shipping) cents", expected: itemCents.reduce(shipping, +),
+                    tally: ["Tally": cartResumTally(&tallyLines, tallyShipping, rounds: rounds)],
+                    int64: ["Int64": cartResumInt64(&int64Lines, int64Shipping, rounds: rounds)],
+                    decimal: ["Decimal": cartResumDecimal(&decimalLines, decimalShipping, rounds: rounds)])
+                {
+                    return problem
+                }
+            }
             return nil
         },
         targets: .money)
@@ -117,46 +164,67 @@ let ledgerCount = 10_000
 /// W4's lines: more than the branch predictor learns (see `lineTaxWorkload`).
 let lineTaxCount = 100_000
 
-@inline(never)
-func sumReduceTally(_ amounts: [BigDecimal], rounds: Int) {
-    for _ in 0..<rounds { blackHole(amounts.reduce(0, +)) }
+@inline(never) @discardableResult
+func sumReduceTally(_ amounts: [BigDecimal], rounds: Int) -> BigDecimal {
+    for round in 0..<rounds {
+        let total = amounts.reduce(0, +)
+        blackHole(total)
+        if round == rounds - 1 { return total }
+    }
+    return 0
 }
 
-@inline(never)
-func sumReduceInt64(_ amounts: [Int64], rounds: Int) {
-    for _ in 0..<rounds { blackHole(amounts.reduce(0, +)) }
+@inline(never) @discardableResult
+func sumReduceInt64(_ amounts: [Int64], rounds: Int) -> Int64 {
+    for round in 0..<rounds {
+        let total = amounts.reduce(0, +)
+        blackHole(total)
+        if round == rounds - 1 { return total }
+    }
+    return 0
 }
 
-@inline(never)
-func sumReduceDecimal(_ amounts: [Decimal], rounds: Int) {
-    for _ in 0..<rounds { blackHole(amounts.reduce(0, +)) }
+@inline(never) @discardableResult
+func sumReduceDecimal(_ amounts: [Decimal], rounds: Int) -> Decimal {
+    for round in 0..<rounds {
+        let total = amounts.reduce(0, +)
+        blackHole(total)
+        if round == rounds - 1 { return total }
+    }
+    return 0
 }
 
-@inline(never)
-func sumLoopTally(_ amounts: [BigDecimal], rounds: Int) {
-    for _ in 0..<rounds {
+@inline(never) @discardableResult
+func sumLoopTally(_ amounts: [BigDecimal], rounds: Int) -> BigDecimal {
+    for round in 0..<rounds {
         var total: BigDecimal = 0
         for amount in amounts { total += amount }
         blackHole(total)
+        if round == rounds - 1 { return total }
     }
+    return 0
 }
 
-@inline(never)
-func sumLoopInt64(_ amounts: [Int64], rounds: Int) {
-    for _ in 0..<rounds {
+@inline(never) @discardableResult
+func sumLoopInt64(_ amounts: [Int64], rounds: Int) -> Int64 {
+    for round in 0..<rounds {
         var total: Int64 = 0
         for amount in amounts { total += amount }
         blackHole(total)
+        if round == rounds - 1 { return total }
     }
+    return 0
 }
 
-@inline(never)
-func sumLoopDecimal(_ amounts: [Decimal], rounds: Int) {
-    for _ in 0..<rounds {
+@inline(never) @discardableResult
+func sumLoopDecimal(_ amounts: [Decimal], rounds: Int) -> Decimal {
+    for round in 0..<rounds {
         var total: Decimal = 0
         for amount in amounts { total += amount }
         blackHole(total)
+        if round == rounds - 1 { return total }
     }
+    return 0
 }
 
 /// W3 as `reduce(0, +)` (`loop == false`) or as a `+=` loop.
@@ -184,7 +252,18 @@ func ledgerWorkload(loop: Bool) -> Workload {
         unit: "line", operationsPerRound: ledgerCount, baseline: "Int64", variants: variants,
         verify: {
             let t = loop ? tallyAmounts.reduce(into: BigDecimal(0)) { $0 += $1 } : tallyAmounts.reduce(0, +)
-            return agree(t, cents.reduce(0, +), decimalAmounts.reduce(0, +)) ? nil : "W3 sums disagree"
+            let sum = cents.reduce(0, +)
+            guard agree(t, sum, decimalAmounts.reduce(0, +)) else { return "W3 sums disagree" }
+            // The timed functions themselves, 2 rounds (a total carried over from a round shows).
+            return loop
+                ? checkTimedResults(
+                    "W3+=", expected: sum, tally: ["Tally": sumLoopTally(tallyAmounts, rounds: 2)],
+                    int64: ["Int64": sumLoopInt64(cents, rounds: 2)],
+                    decimal: ["Decimal": sumLoopDecimal(decimalAmounts, rounds: 2)])
+                : checkTimedResults(
+                    "W3", expected: sum, tally: ["Tally": sumReduceTally(tallyAmounts, rounds: 2)],
+                    int64: ["Int64": sumReduceInt64(cents, rounds: 2)],
+                    decimal: ["Decimal": sumReduceDecimal(decimalAmounts, rounds: 2)])
         },
         targets: .money)
 }
@@ -209,22 +288,26 @@ func roundHalfEvenPerTenThousand(_ p: Int64) -> Int64 {
     return q
 }
 
-@inline(never)
-func lineTaxTally(_ amounts: [BigDecimal], _ rate: BigDecimal, rounds: Int) {
-    for _ in 0..<rounds {
+@inline(never) @discardableResult
+func lineTaxTally(_ amounts: [BigDecimal], _ rate: BigDecimal, rounds: Int) -> BigDecimal {
+    for round in 0..<rounds {
         var taxes: BigDecimal = 0
         for amount in amounts { taxes += (amount * rate).rounded(scale: 2, .toNearestOrEven) }
         blackHole(taxes)
+        if round == rounds - 1 { return taxes }
     }
+    return 0
 }
 
-@inline(never)
-func lineTaxInt64(_ cents: [Int64], _ rateNumerator: Int64, rounds: Int) {
-    for _ in 0..<rounds {
+@inline(never) @discardableResult
+func lineTaxInt64(_ cents: [Int64], _ rateNumerator: Int64, rounds: Int) -> Int64 {
+    for round in 0..<rounds {
         var taxes: Int64 = 0
         for amount in cents { taxes += roundHalfEvenPerTenThousand(amount * rateNumerator) }
         blackHole(taxes)
+        if round == rounds - 1 { return taxes }
     }
+    return 0
 }
 
 /// The same rounding with the divisor known only at run time: a minor-units engine whose rates
@@ -258,31 +341,35 @@ func roundHalfEvenPerTenThousandBranchless(_ p: Int64) -> Int64 {
     return q &+ ((away ^ sign) &- sign)
 }
 
-@inline(never)
-func lineTaxInt64Branchless(_ cents: [Int64], _ rateNumerator: Int64, rounds: Int) {
-    for _ in 0..<rounds {
+@inline(never) @discardableResult
+func lineTaxInt64Branchless(_ cents: [Int64], _ rateNumerator: Int64, rounds: Int) -> Int64 {
+    for round in 0..<rounds {
         var taxes: Int64 = 0
         for amount in cents { taxes += roundHalfEvenPerTenThousandBranchless(amount * rateNumerator) }
         blackHole(taxes)
+        if round == rounds - 1 { return taxes }
     }
+    return 0
 }
 
-@inline(never)
-func lineTaxInt64RuntimeScale(_ cents: [Int64], _ rateNumerator: Int64, rateScale: Int, rounds: Int) {
+@inline(never) @discardableResult
+func lineTaxInt64RuntimeScale(_ cents: [Int64], _ rateNumerator: Int64, rateScale: Int, rounds: Int) -> Int64 {
     let divisor = powersOfTenTable[rateScale]
-    for _ in 0..<rounds {
+    for round in 0..<rounds {
         var taxes: Int64 = 0
         for amount in cents { taxes += roundHalfEven(amount * rateNumerator, dividingBy: divisor) }
         blackHole(taxes)
+        if round == rounds - 1 { return taxes }
     }
+    return 0
 }
 
 /// `10^0 ... 10^18`, passed through `opaque` so the divisor is a run-time value.
 let powersOfTenTable: [Int64] = opaque((0...18).map { k in (0..<k).reduce(Int64(1)) { product, _ in product * 10 } })
 
-@inline(never)
-func lineTaxDecimal(_ amounts: [Decimal], _ rate: Decimal, rounds: Int) {
-    for _ in 0..<rounds {
+@inline(never) @discardableResult
+func lineTaxDecimal(_ amounts: [Decimal], _ rate: Decimal, rounds: Int) -> Decimal {
+    for round in 0..<rounds {
         var taxes: Decimal = 0
         for amount in amounts {
             var product = amount * rate
@@ -291,7 +378,9 @@ func lineTaxDecimal(_ amounts: [Decimal], _ rate: Decimal, rounds: Int) {
             taxes += tax
         }
         blackHole(taxes)
+        if round == rounds - 1 { return taxes }
     }
+    return 0
 }
 
 func lineTaxWorkload() -> Workload {
@@ -320,6 +409,7 @@ func lineTaxWorkload() -> Workload {
             Variant(name: "Decimal") { lineTaxDecimal(decimalAmounts, decimalRate, rounds: $0) },
         ],
         verify: {
+            var expected: Int64 = 0  // the taxes in cents, once every line is checked below
             for i in cents.indices {
                 let t = (tallyAmounts[i] * tallyRate).rounded(scale: 2, .toNearestOrEven)
                 var product = decimalAmounts[i] * decimalRate
@@ -333,8 +423,17 @@ func lineTaxWorkload() -> Workload {
                 else {
                     return "W4 taxes disagree for \(tallyAmounts[i]): Tally \(t), Decimal \(d)"
                 }
+                expected += roundHalfEvenPerTenThousand(cents[i] * int64Rate)
             }
-            return nil
+            // The timed functions themselves, 2 rounds (a total carried over from a round shows).
+            return checkTimedResults(
+                "W4", expected: expected, tally: ["Tally": lineTaxTally(tallyAmounts, tallyRate, rounds: 2)],
+                int64: [
+                    "Int64": lineTaxInt64(cents, int64Rate, rounds: 2),
+                    "Int64-bl": lineTaxInt64Branchless(cents, int64Rate, rounds: 2),
+                    "Int64-rt": lineTaxInt64RuntimeScale(cents, int64Rate, rateScale: int64RateScale, rounds: 2),
+                ],
+                decimal: ["Decimal": lineTaxDecimal(decimalAmounts, decimalRate, rounds: 2)])
         },
         targets: .money)
 }
