@@ -1,7 +1,13 @@
 // W6, W7 and W8: the `Money` type of TallyMoney (allocation and rounding to minor units), each
 // side by side with the scaled `Int64` minor-unit code that does the same job, and W8 also with
-// `Foundation.Decimal`. As for W1–W5, every variant sees the same amounts (fixed seeds) and
-// `verify` checks that they agree, part by part and amount by amount.
+// `Foundation.Decimal`. As for W1–W5, every variant sees the same amounts (fixed seeds).
+//
+// As in MoneyWorkloads.swift, each timed function returns its last result from inside its last
+// round (W6, W7: the last amount's allocation, found by counting the amounts; W8: the round's
+// total), so every other result is still dropped right after `blackHole`. `verify` checks the operations part by part and amount by amount (the same
+// expressions on the same data), then calls each timed function itself: W6 and W7 on each amount
+// alone and on all the measured amounts, W8 on all of them, and compares what it returns with the
+// checked parts or total.
 import Foundation
 import TallyDecimal
 import TallyMoney
@@ -83,6 +89,21 @@ func minorUnitCounts(_ parts: [Money]) -> [Int64]? {
     return counts
 }
 
+/// Checks what the timed functions of W6 or W7 returned (the last allocation of their last round)
+/// against `expected`, the parts in cents that `verify` has already checked: the Tally parts must be
+/// those amounts in USD with 2 decimals, the `Int64` parts equal to them. `verify`'s message, or `nil`.
+func checkTimedAllocation(
+    _ label: String, expected: [Int64], tally: [Money], int64: KeyValuePairs<String, [Int64]>
+) -> String? {
+    guard let counts = minorUnitCounts(tally), counts == expected else {
+        return "\(label): Tally gives \(tally.prefix(12)) …; expected \(expected.prefix(12)) … cents"
+    }
+    for (variant, parts) in int64 where parts != expected {
+        return "\(label): \(variant) gives \(parts.prefix(12)) …; expected \(expected.prefix(12)) … cents"
+    }
+    return nil
+}
+
 /// Checks one allocation: Tally and Int64 give the same parts, which add up to the total and are
 /// each within one unit of the exact share `total·rᵢ/Σr`.
 func checkAllocation(_ tally: [Money], _ int64: [Int64], total: Int64, ratios: [Int64], _ label: String) -> String? {
@@ -107,25 +128,40 @@ func checkAllocation(_ tally: [Money], _ int64: [Int64], total: Int64, ratios: [
 
 let splitParts = 1_000
 
-@inline(never)
-func splitTally(_ amounts: [BigDecimal], parts: Int, rounds: Int) {
-    for _ in 0..<rounds {
-        for amount in amounts { blackHole(try! Money(amount, .usd).split(into: parts)) }
+@inline(never) @discardableResult
+func splitTally(_ amounts: [BigDecimal], parts: Int, rounds: Int) -> [Money] {
+    for round in 0..<rounds {
+        for (index, amount) in amounts.enumerated() {
+            let split = try! Money(amount, .usd).split(into: parts)
+            blackHole(split)
+            if round == rounds - 1, index == amounts.count - 1 { return split }
+        }
     }
+    return []
 }
 
-@inline(never)
-func splitInt64(_ cents: [Int64], parts: Int, rounds: Int) {
-    for _ in 0..<rounds {
-        for amount in cents { blackHole(splitMinorUnits(amount, into: parts)) }
+@inline(never) @discardableResult
+func splitInt64(_ cents: [Int64], parts: Int, rounds: Int) -> [Int64] {
+    for round in 0..<rounds {
+        for (index, amount) in cents.enumerated() {
+            let split = splitMinorUnits(amount, into: parts)
+            blackHole(split)
+            if round == rounds - 1, index == cents.count - 1 { return split }
+        }
     }
+    return []
 }
 
-@inline(never)
-func splitInt64ClosedForm(_ cents: [Int64], parts: Int, rounds: Int) {
-    for _ in 0..<rounds {
-        for amount in cents { blackHole(splitMinorUnitsClosedForm(amount, into: parts)) }
+@inline(never) @discardableResult
+func splitInt64ClosedForm(_ cents: [Int64], parts: Int, rounds: Int) -> [Int64] {
+    for round in 0..<rounds {
+        for (index, amount) in cents.enumerated() {
+            let split = splitMinorUnitsClosedForm(amount, into: parts)
+            blackHole(split)
+            if round == rounds - 1, index == cents.count - 1 { return split }
+        }
     }
+    return []
 }
 
 func splitWorkload() -> Workload {
@@ -155,8 +191,21 @@ func splitWorkload() -> Workload {
                 guard splitMinorUnitsClosedForm(total, into: splitParts) == int64 else {
                     return "W6: the closed-form Int64 split of \(total) cents disagrees"
                 }
+                // The timed functions themselves on this amount alone, 2 rounds.
+                if let problem = checkTimedAllocation(
+                    "W6 (timed, \(total) cents)", expected: int64, tally: splitTally([amount], parts: parts, rounds: 2),
+                    int64: ["Int64": splitInt64([total], parts: parts, rounds: 2),
+                            "Int64-cf": splitInt64ClosedForm([total], parts: parts, rounds: 2)])
+                {
+                    return problem
+                }
             }
-            return nil
+            // And on all the measured amounts: a round ends with the last amount's split.
+            return checkTimedAllocation(
+                "W6 (timed, all amounts)", expected: splitMinorUnits(cents[cents.count - 1], into: splitParts),
+                tally: splitTally(tallyAmounts, parts: parts, rounds: 1),
+                int64: ["Int64": splitInt64(cents, parts: parts, rounds: 1),
+                        "Int64-cf": splitInt64ClosedForm(cents, parts: parts, rounds: 1)])
         },
         targets: .none, partsPerOperation: splitParts)
 }
@@ -172,18 +221,28 @@ let ratioLiterals = ["0.15", "0.05", "0.2", "0.1", "0.125", "0.075", "0.08", "0.
 
 let ratioAmountCount = 1_000
 
-@inline(never)
-func allocateTally(_ amounts: [BigDecimal], _ ratios: [BigDecimal], rounds: Int) {
-    for _ in 0..<rounds {
-        for amount in amounts { blackHole(try! Money(amount, .usd).allocated(byRatios: ratios)) }
+@inline(never) @discardableResult
+func allocateTally(_ amounts: [BigDecimal], _ ratios: [BigDecimal], rounds: Int) -> [Money] {
+    for round in 0..<rounds {
+        for (index, amount) in amounts.enumerated() {
+            let allocation = try! Money(amount, .usd).allocated(byRatios: ratios)
+            blackHole(allocation)
+            if round == rounds - 1, index == amounts.count - 1 { return allocation }
+        }
     }
+    return []
 }
 
-@inline(never)
-func allocateInt64(_ cents: [Int64], _ ratios: [Int64], rounds: Int) {
-    for _ in 0..<rounds {
-        for amount in cents { blackHole(allocateMinorUnits(amount, byRatios: ratios)) }
+@inline(never) @discardableResult
+func allocateInt64(_ cents: [Int64], _ ratios: [Int64], rounds: Int) -> [Int64] {
+    for round in 0..<rounds {
+        for (index, amount) in cents.enumerated() {
+            let allocation = allocateMinorUnits(amount, byRatios: ratios)
+            blackHole(allocation)
+            if round == rounds - 1, index == cents.count - 1 { return allocation }
+        }
     }
+    return []
 }
 
 func ratioWorkload() -> Workload {
@@ -217,9 +276,24 @@ func ratioWorkload() -> Workload {
                 if let problem = checkAllocation(tallyParts, int64, total: total, ratios: ratioThousandths, "W7") {
                     return problem
                 }
+                // The timed functions themselves on this amount alone, 2 rounds.
+                if let problem = checkTimedAllocation(
+                    "W7 (timed, \(total) cents)", expected: int64, tally: allocateTally([amount], tallyRatios, rounds: 2),
+                    int64: ["Int64": allocateInt64([total], int64Ratios, rounds: 2)])
+                {
+                    return problem
+                }
                 let units = total < 0 ? -total : total
                 let floors = ratioThousandths.reduce(Int64(0)) { $0 + units * $1 / 1000 }
                 if floors != units { leftovers += 1 }
+            }
+            // And on all the measured amounts: a round ends with the last amount's allocation.
+            if let problem = checkTimedAllocation(
+                "W7 (timed, all amounts)", expected: allocateMinorUnits(cents[cents.count - 1], byRatios: ratioThousandths),
+                tally: allocateTally(tallyAmounts, tallyRatios, rounds: 1),
+                int64: ["Int64": allocateInt64(cents, int64Ratios, rounds: 1)])
+            {
+                return problem
             }
             // The workload must exercise the largest-remainder step, not only exact shares.
             return leftovers > ratioAmountCount / 2 ? nil : "W7: too few amounts leave units over (\(leftovers))"
@@ -266,49 +340,57 @@ func decimal(_ a: ScaledAmount) -> Decimal {
 /// The amount in millionths (scale 6), how a fixed-scale minor-units engine stores it.
 func micros(_ a: ScaledAmount) -> Int64 { a.mantissa * powersOfTenTable[6 - a.scale] }
 
-@inline(never)
-func roundMoneyTally(_ amounts: [BigDecimal], rounds: Int) {
-    for _ in 0..<rounds {
+@inline(never) @discardableResult
+func roundMoneyTally(_ amounts: [BigDecimal], rounds: Int) -> BigDecimal {
+    for round in 0..<rounds {
         var total: BigDecimal = 0
         for amount in amounts { total += Money(amount, .usd).rounded(.toNearestOrEven).amount }
         blackHole(total)
+        if round == rounds - 1 { return total }
     }
+    return 0
 }
 
-@inline(never)
-func roundBigDecimal(_ amounts: [BigDecimal], rounds: Int) {
-    for _ in 0..<rounds {
+@inline(never) @discardableResult
+func roundBigDecimal(_ amounts: [BigDecimal], rounds: Int) -> BigDecimal {
+    for round in 0..<rounds {
         var total: BigDecimal = 0
         for amount in amounts { total += amount.rounded(scale: 2, .toNearestOrEven) }
         blackHole(total)
+        if round == rounds - 1 { return total }
     }
+    return 0
 }
 
 /// Millionths to cents: ÷ 10,000 (a constant divisor), half-even (`roundHalfEvenPerTenThousand`, W4's).
-@inline(never)
-func roundInt64(_ micros: [Int64], rounds: Int) {
-    for _ in 0..<rounds {
+@inline(never) @discardableResult
+func roundInt64(_ micros: [Int64], rounds: Int) -> Int64 {
+    for round in 0..<rounds {
         var total: Int64 = 0
         for amount in micros { total += roundHalfEvenPerTenThousand(amount) }
         blackHole(total)
+        if round == rounds - 1 { return total }
     }
+    return 0
 }
 
 /// Each amount with its own scale: ÷ 10^(scale − 2) from a table at run time, half-even.
-@inline(never)
-func roundInt64RuntimeScale(_ amounts: [ScaledAmount], rounds: Int) {
-    for _ in 0..<rounds {
+@inline(never) @discardableResult
+func roundInt64RuntimeScale(_ amounts: [ScaledAmount], rounds: Int) -> Int64 {
+    for round in 0..<rounds {
         var total: Int64 = 0
         for amount in amounts {
             total += roundHalfEven(amount.mantissa, dividingBy: powersOfTenTable[amount.scale - 2])
         }
         blackHole(total)
+        if round == rounds - 1 { return total }
     }
+    return 0
 }
 
-@inline(never)
-func roundDecimal(_ amounts: [Decimal], rounds: Int) {
-    for _ in 0..<rounds {
+@inline(never) @discardableResult
+func roundDecimal(_ amounts: [Decimal], rounds: Int) -> Decimal {
+    for round in 0..<rounds {
         var total: Decimal = 0
         for amount in amounts {
             var value = amount
@@ -317,7 +399,9 @@ func roundDecimal(_ amounts: [Decimal], rounds: Int) {
             total += cents
         }
         blackHole(total)
+        if round == rounds - 1 { return total }
     }
+    return 0
 }
 
 func roundingWorkload() -> Workload {
@@ -337,6 +421,7 @@ func roundingWorkload() -> Workload {
         ],
         verify: {
             var ties = 0
+            var expected: Int64 = 0  // the roundings in cents, once every amount is checked below
             for i in amounts.indices {
                 let money = Money(tallyAmounts[i], .usd).rounded(.toNearestOrEven)
                 let big = tallyAmounts[i].rounded(scale: 2, .toNearestOrEven)
@@ -351,6 +436,16 @@ func roundingWorkload() -> Workload {
                     return "W8: roundings of \(tallyAmounts[i]) disagree: Tally \(money), Int64 \(cents), Decimal \(d)"
                 }
                 if (microAmounts[i] % 10_000).magnitude == 5_000 { ties += 1 }
+                expected += cents
+            }
+            // The timed functions themselves, 2 rounds (a total carried over from a round shows).
+            if let problem = checkTimedResults(
+                "W8", expected: expected,
+                tally: ["Tally": roundMoneyTally(tallyAmounts, rounds: 2), "BigDec": roundBigDecimal(tallyAmounts, rounds: 2)],
+                int64: ["Int64": roundInt64(microAmounts, rounds: 2), "Int64-rt": roundInt64RuntimeScale(amounts, rounds: 2)],
+                decimal: ["Decimal": roundDecimal(decimalAmounts, rounds: 2)])
+            {
+                return problem
             }
             // Half-even must be tested on real ties, not only on the explicit ones.
             return ties > 20 ? nil : "W8: only \(ties) ties among the amounts"
