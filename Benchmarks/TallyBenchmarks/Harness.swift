@@ -132,8 +132,9 @@ struct Measurement {
     let variant: String
     /// Nanoseconds per operation, one entry per repetition, sorted.
     let samples: [Double]
-    /// Heap allocations per operation: the median over the repetitions (so that a stray allocation
-    /// made by another thread during one sample does not show), and the total over all samples.
+    /// Heap allocations per operation: the median over the counting samples, which run after the
+    /// timed ones with the counters on (so that a stray allocation made by another thread during
+    /// one sample does not show), and the totals and operations over those samples.
     let heapPerOperation: Double
     let gmpPerOperation: Double
     let heapTotal: UInt64
@@ -176,35 +177,42 @@ func measure(_ workload: Workload, _ configuration: RunConfiguration) -> [Measur
             elapsed = now() &- start
             if elapsed < configuration.sampleNanoseconds / 4 { n *= 2 }
         } while now() < warmUpEnd || elapsed < configuration.sampleNanoseconds / 4
-        let perRound = Swift.max(1, elapsed / UInt64(n))
-        rounds[index] = Swift.max(1, Int(configuration.sampleNanoseconds / perRound))
+        // In fractions of a nanosecond: whole ones made a 2.77 ns round count as 2, and its
+        // samples 1.4 times as long as the target (review, 2026-12-02).
+        let perRound = Swift.max(1, Double(elapsed) / Double(n))
+        rounds[index] = Swift.max(1, Int(Double(configuration.sampleNanoseconds) / perRound))
     }
 
     var samples = [[Double]](repeating: [], count: variants.count)
+    for index in variants.indices { samples[index].reserveCapacity(configuration.repetitions) }
+    for repetition in 0..<configuration.repetitions {
+        for offset in variants.indices {
+            let index = (repetition + offset) % variants.count
+            let operations = rounds[index] * workload.operationsPerRound
+            let start = now()
+            variants[index].run(rounds[index])
+            let elapsed = now() &- start
+            samples[index].append(Double(elapsed) / Double(operations))
+        }
+    }
+
+    // Allocations are counted in samples of their own, after the timed ones: counting makes each
+    // allocation dearer, so timed samples run with it off (see CAllocationCounter).
+    let countingSamples = Swift.min(3, configuration.repetitions)
     var heapPerOp = [[Double]](repeating: [], count: variants.count)
     var gmpPerOp = [[Double]](repeating: [], count: variants.count)
     var heapTotals = [UInt64](repeating: 0, count: variants.count)
     var gmpTotals = [UInt64](repeating: 0, count: variants.count)
     var operationTotals = [Int](repeating: 0, count: variants.count)
-    for index in variants.indices {
-        samples[index].reserveCapacity(configuration.repetitions)
-        heapPerOp[index].reserveCapacity(configuration.repetitions)
-        gmpPerOp[index].reserveCapacity(configuration.repetitions)
-    }
-
-    for repetition in 0..<configuration.repetitions {
-        for offset in variants.indices {
-            let index = (repetition + offset) % variants.count
-            let n = rounds[index]
-            let operations = n * workload.operationsPerRound
+    tally_bench_set_counting(1)
+    for _ in 0..<countingSamples {
+        for index in variants.indices {
+            let operations = rounds[index] * workload.operationsPerRound
             let before = AllocationCounts.current()
-            let start = now()
-            variants[index].run(n)
-            let elapsed = now() &- start
+            variants[index].run(rounds[index])
             let after = AllocationCounts.current()
             let heap = after.heap &- before.heap
             let gmp = after.gmp &- before.gmp
-            samples[index].append(Double(elapsed) / Double(operations))
             heapPerOp[index].append(Double(heap) / Double(operations))
             gmpPerOp[index].append(Double(gmp) / Double(operations))
             heapTotals[index] &+= heap
@@ -212,6 +220,7 @@ func measure(_ workload: Workload, _ configuration: RunConfiguration) -> [Measur
             operationTotals[index] += operations
         }
     }
+    tally_bench_set_counting(0)
 
     return variants.indices.map { index in
         Measurement(

@@ -6,6 +6,9 @@
 int tally_bench_counts_heap(void);
 /// Calls to malloc, calloc, realloc, posix_memalign, aligned_alloc and memalign so far, process-wide.
 unsigned long long tally_bench_heap_allocations(void);
+/// Switches counting on (1) or off (0, the default) for both counters: samples that are timed run
+/// with it off, so that the counters' atomic increments do not slow the allocating variants.
+void tally_bench_set_counting(int on);
 /// Installs counting GMP memory functions (process-global: benchmark only). Idempotent.
 void tally_bench_install_gmp_counter(void);
 /// GMP allocations and reallocations so far (after install).
