@@ -81,9 +81,15 @@ func bigAddWorkload() -> Workload {
 
 // MARK: - W5 * (a new product each time)
 
-@inline(never)
-func multiplyTally(_ a: BigDecimal, _ b: BigDecimal, rounds: Int) {
-    for _ in 0..<rounds { blackHole(a * b) }
+/// Returns its last round's product, for `verify` (as the W1–W4 loops do).
+@inline(never) @discardableResult
+func multiplyTally(_ a: BigDecimal, _ b: BigDecimal, rounds: Int) -> BigDecimal {
+    for round in 0..<rounds {
+        let product = a * b
+        blackHole(product)
+        if round == rounds - 1 { return product }
+    }
+    return 0
 }
 
 @inline(never)
@@ -108,8 +114,9 @@ func bigMultiplyWorkload() -> Workload {
             Variant(name: "GMP") { multiplyGMP(gmpR, gmpA, gmpB, rounds: $0) },
         ],
         verify: {
-            tally_mpz_mul(gmpR, gmpA, gmpB)
-            return agree(tallyA * tallyB, gmpR, exponent: -4) ? nil : "W5* products disagree"
+            // The timed functions themselves, a round each (the per-line check ran `*` beside them).
+            multiplyGMP(gmpR, gmpA, gmpB, rounds: 1)
+            return agree(multiplyTally(tallyA, tallyB, rounds: 2), gmpR, exponent: -4) ? nil : "W5* products disagree"
         },
         targets: .none)
 }
@@ -159,6 +166,14 @@ func bigMultiplyInPlaceWorkload() -> Workload {
             tally_mpz_mul(product, product, gmpB)
             guard agree(t, product), agree(tallyA, gmpA), digits(of: gmpA) == fortyDigitsA else {
                 return "W5*= results disagree"
+            }
+            // The timed loops on copies: a pair of rounds leaves each value where it began.
+            var timed = tallyA
+            multiplyInPlaceTally(&timed, tallyB, tallyBack, rounds: 2)
+            let timedGMP = makeMPZ(fortyDigitsA)
+            multiplyInPlaceGMP(timedGMP, gmpB, gmpBack, rounds: 2)
+            guard timed.isIdentical(to: tallyA), digits(of: timedGMP) == fortyDigitsA else {
+                return "W5*= the timed loops do not come back to a: Tally \(timed), GMP \(digits(of: timedGMP))"
             }
             return nil
         },
