@@ -48,6 +48,23 @@ enum CommandLineTool {
 
         """
 
+    /// Runs the tool with the process's C arguments (`argv[0]`, the program, is skipped) and
+    /// returns the exit status. An argument that is not UTF-8 is a usage error naming its position
+    /// (`tally: argument 2 is not UTF-8 text`; not echoed), before any is compared with anything:
+    /// decoded with a replacement character instead, it named another file or option value.
+    static func run(argc: Int32, argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>) -> Int32 {
+        var arguments: [String] = []
+        for position in 1..<max(Int(argc), 1) {
+            guard let pointer = argv[position] else { break }
+            guard let argument = String(validatingCString: pointer) else {
+                printError("tally: argument \(position) is not UTF-8 text\n\n" + usage)
+                return 2
+            }
+            arguments.append(argument)
+        }
+        return run(arguments)
+    }
+
     /// Runs the tool with `arguments` (without the program name) and returns the exit status.
     static func run(_ arguments: [String]) -> Int32 {
         // Before the command's name is compared with anything (see `QuoteCommand.unsafeArgument`).

@@ -5,7 +5,8 @@ import Glibc
 import Darwin
 #endif
 
-let arguments = Array(CommandLine.arguments.dropFirst())
-let status = CommandLineTool.run(arguments)
+// From the C arguments, not `CommandLine.arguments`, which replaces bytes that are not UTF-8 with
+// U+FFFD: `tally quote $'doc\xff.json'` read another file, `doc\u{FFFD}.json` (a review).
+let status = CommandLineTool.run(argc: CommandLine.argc, argv: CommandLine.unsafeArgv)
 CommandLineTool.flushOutput()  // a write error is exit 1 with the reason, not a silent 0
 exit(status)

@@ -8,9 +8,8 @@ import XCTest
 final class CommandLineTests: XCTestCase {
     static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 
-    func tally(
-        _ arguments: [String], standardOutput: FileHandle? = nil, standardError: FileHandle? = nil
-    ) throws -> (status: Int32, output: String, errors: String) {
+    /// The `tally` executable SwiftPM built next to the tests; skips the test when there is none.
+    func binary() throws -> URL {
         var directory = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
         if directory.lastPathComponent == "MacOS" {  // an .xctest bundle on Apple platforms
             directory = directory.deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
@@ -19,6 +18,13 @@ final class CommandLineTests: XCTestCase {
         guard FileManager.default.isExecutableFile(atPath: binary.path) else {
             throw XCTSkip("no tally binary next to the tests (\(binary.path)); run swift build first")
         }
+        return binary
+    }
+
+    func tally(
+        _ arguments: [String], standardOutput: FileHandle? = nil, standardError: FileHandle? = nil
+    ) throws -> (status: Int32, output: String, errors: String) {
+        let binary = try binary()
         let process = Process()
         process.executableURL = binary
         process.arguments = arguments
@@ -33,6 +39,96 @@ final class CommandLineTests: XCTestCase {
         let err = errors.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
         return (process.terminationStatus, String(decoding: out, as: UTF8.self), String(decoding: err, as: UTF8.self))
+    }
+
+    /// What `tally(bytes:standardInput:)` gives the tool as standard input.
+    enum StandardInput {
+        /// Closed: the tool starts without a descriptor 0.
+        case closed
+        /// The file or directory at the path, opened for reading.
+        case path(String)
+    }
+
+    /// Runs the tool with arguments given as bytes, which `Process` cannot pass (it takes
+    /// `String`s, always UTF-8), through `posix_spawn` with a C `argv` built from them; paths are
+    /// best absolute (the working directory is the test's).
+    func tally(
+        bytes arguments: [[UInt8]], standardInput: StandardInput = .path("/dev/null")
+    ) throws -> (status: Int32, output: String, errors: String) {
+        let binary = try binary()
+        var output: [Int32] = [0, 0], errors: [Int32] = [0, 0]
+        XCTAssertEqual(pipe(&output), 0)
+        XCTAssertEqual(pipe(&errors), 0)
+        #if canImport(Darwin)
+        var actions: posix_spawn_file_actions_t = nil
+        #else
+        var actions = posix_spawn_file_actions_t()
+        #endif
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        switch standardInput {
+        case .closed: posix_spawn_file_actions_addclose(&actions, 0)
+        case .path(let path): posix_spawn_file_actions_addopen(&actions, 0, path, O_RDONLY, 0)
+        }
+        posix_spawn_file_actions_adddup2(&actions, output[1], 1)
+        posix_spawn_file_actions_adddup2(&actions, errors[1], 2)
+        for descriptor in output + errors { posix_spawn_file_actions_addclose(&actions, descriptor) }
+        // C strings, ending with a null pointer, as `argv` and `envp` are.
+        func cStrings(_ strings: [[UInt8]]) -> [UnsafeMutablePointer<CChar>?] {
+            strings.map { bytes in
+                let copy = UnsafeMutablePointer<CChar>.allocate(capacity: bytes.count + 1)
+                for (index, byte) in bytes.enumerated() { copy[index] = CChar(bitPattern: byte) }
+                copy[bytes.count] = 0
+                return copy
+            } + [nil]
+        }
+        let argv = cStrings([Array(binary.path.utf8)] + arguments)
+        let environment = cStrings(ProcessInfo.processInfo.environment.map { Array("\($0.key)=\($0.value)".utf8) })
+        defer { (argv + environment).forEach { $0?.deallocate() } }
+        var child = pid_t()
+        let spawned = argv.withUnsafeBufferPointer { argv in
+            environment.withUnsafeBufferPointer { posix_spawn(&child, binary.path, &actions, nil, argv.baseAddress!, $0.baseAddress!) }
+        }
+        close(output[1])
+        close(errors[1])
+        let outputHandle = FileHandle(fileDescriptor: output[0], closeOnDealloc: true)
+        let errorsHandle = FileHandle(fileDescriptor: errors[0], closeOnDealloc: true)
+        guard spawned == 0 else { throw POSIXError(POSIXErrorCode(rawValue: spawned) ?? .EIO) }
+        let out = outputHandle.readDataToEndOfFile(), err = errorsHandle.readDataToEndOfFile()
+        var status: Int32 = 0
+        while waitpid(child, &status, 0) < 0 && errno == EINTR {}
+        XCTAssertTrue(status & 0x7F == 0, "tally ended by signal \(status & 0x7F)")
+        return ((status >> 8) & 0xFF, String(decoding: out, as: UTF8.self), String(decoding: err, as: UTF8.self))
+    }
+
+    /// An argument that is not UTF-8 is a usage error naming its position (review, 2026-12:
+    /// `CommandLine.arguments` turned `doc\xff.json` into `doc\u{FFFD}.json`, which `tally quote`
+    /// read, exit 0; and `--shipping $'\xff'` into a refusal of "\u{FFFD}").
+    func testArgumentsThatAreNotUTF8AreUsageErrors() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("tally-argv-\(UInt64.random(in: 0...UInt64.max))")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let seed = Self.root.appendingPathComponent("Examples/documents/seed-checkout.json")
+        // The file the replacement character would name exists, and is read when named so.
+        let replaced = folder.appendingPathComponent("doc\u{FFFD}.json")
+        try FileManager.default.copyItem(at: seed, to: replaced)
+        XCTAssertEqual(try tally(bytes: [Array("quote".utf8), Array(replaced.path.utf8)]).status, 0)
+        XCTAssertEqual(try tally(bytes: [Array("quote".utf8), Array(seed.path.utf8), Array("--shipping".utf8), Array("expressshipping".utf8)]).status, 0)
+        let file = try tally(bytes: [Array("quote".utf8), Array(folder.path.utf8) + Array("/doc".utf8) + [0xFF] + Array(".json".utf8)])
+        XCTAssertEqual(file.status, 2)
+        XCTAssertTrue(file.errors.hasPrefix("tally: argument 2 is not UTF-8 text\n\n"), file.errors)
+        XCTAssertTrue(file.errors.contains("tally — exact decimal money"), file.errors)
+        XCTAssertEqual(file.output, "")
+        let option = try tally(bytes: [Array("quote".utf8), Array(seed.path.utf8), Array("--shipping".utf8), [0xFF]])
+        XCTAssertEqual(option.status, 2)
+        XCTAssertTrue(option.errors.hasPrefix("tally: argument 4 is not UTF-8 text\n\n"), option.errors)
+        XCTAssertEqual(option.output, "")
+        // A UTF-16 surrogate encoded as UTF-8 (CESU-8) is not UTF-8 either, nor is a cut sequence.
+        for bytes: [UInt8] in [[0xED, 0xA0, 0x80], [0x64, 0xC3]] {
+            let result = try tally(bytes: [bytes])
+            XCTAssertEqual(result.status, 2, "\(bytes)")
+            XCTAssertTrue(result.errors.hasPrefix("tally: argument 1 is not UTF-8 text\n\n"), result.errors)
+        }
     }
 
     func testDemoMatchesItsGoldenOutputAndTheReadme() throws {
