@@ -30,38 +30,62 @@ public enum CommandInput {
     /// The bytes of `path` (`-` for standard input), at most `limit`, as they are: for a purchase
     /// journal, whose torn last line may end inside a UTF-8 character.
     ///
-    /// - Throws: `ReadError`, as `read(_:limit:)` but for the UTF-8 check.
+    /// - Throws: `ReadError`, as `read(_:limit:)` but for the UTF-8 check. The reason is that of
+    ///   the system call that failed (`open(2)`, `fstat(2)`, `read(2)`): "no such file",
+    ///   "permission denied", "too many levels of symbolic links", "it is a socket", "it is a
+    ///   directory", "standard input is closed", …
     public static func readBytes(_ path: String, limit: Int = maximumBytes) throws(ReadError) -> [UInt8] {
-        if path == "-" { return try readBytes(descriptor: 0, limit: limit) }
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
-            throw ReadError(description: "no such file")
+        if path == "-" {
+            try checkReadable(descriptor: 0, standardInput: true)
+            return try readBytes(descriptor: 0, limit: limit)
         }
-        if isDirectory.boolValue { throw ReadError(description: "it is a directory") }
-        guard let handle = FileHandle(forReadingAtPath: path) else { throw ReadError(description: "permission denied or not readable") }
-        defer { try? handle.close() }
-        var data = Data()
-        while data.count <= limit {
-            let chunk: Data?
-            do {
-                // One byte past the limit shows that there is more; `limit` may be `Int.max` ("no
-                // limit"), where `limit + 1` would trap.
-                let room = limit - data.count
-                chunk = try handle.read(upToCount: room >= 1 << 20 ? 1 << 20 : room + 1)
-            } catch {
-                throw ReadError(description: "a read failed")
+        // Opened, not first asked about (`FileManager.fileExists` said "no such file" for a path
+        // that could not be searched or looped): the reason is the `errno` of the call that failed.
+        let descriptor = retryingOpen(path)
+        guard descriptor >= 0 else {
+            let error = errno
+            var status = stat()
+            if error == ENXIO, stat(path, &status) == 0, status.st_mode & S_IFMT == S_IFSOCK {
+                throw ReadError(description: "it is a socket")
             }
-            guard let chunk, !chunk.isEmpty else { break }
-            data.append(chunk)
+            throw ReadError(description: reason(error))
         }
-        if data.count > limit { throw ReadError(description: "more than \(limit) bytes") }
-        return [UInt8](data)
+        defer { close(descriptor) }
+        try checkReadable(descriptor: descriptor, standardInput: false)
+        return try readBytes(descriptor: descriptor, limit: limit)
     }
 
-    /// The bytes of an open file descriptor (standard input), at most `limit`: read again after
-    /// an interruption, and after waiting for data when the descriptor is non-blocking. A parent
-    /// process may have set `O_NONBLOCK` on a standard input it shares, and `FileHandle` gave up
-    /// on the first `EAGAIN` ("a read failed" before the input arrived; a review).
+    /// Throws for a descriptor that is not open (standard input closed: `tally quote - <&-`) or
+    /// is a directory (`tally quote - < Examples`), which `read(2)` reports less clearly.
+    private static func checkReadable(descriptor: Int32, standardInput: Bool) throws(ReadError) {
+        var status = stat()
+        guard fstat(descriptor, &status) == 0 else {
+            let error = errno
+            throw ReadError(description: standardInput && error == EBADF ? "standard input is closed" : reason(error))
+        }
+        if status.st_mode & S_IFMT == S_IFDIR { throw ReadError(description: "it is a directory") }
+    }
+
+    /// The reason for `error`, an `errno`, as the message after "cannot read FILE: " says it: the
+    /// C library's description, lowercase, or the file's own words where they say it better.
+    static func reason(_ error: Int32) -> String {
+        switch error {
+        case ENOENT: return "no such file"
+        case EISDIR: return "it is a directory"
+        case EACCES: return "permission denied"
+        case ENOTDIR: return "a component of the path is not a directory"
+        default:
+            let text = String(cString: strerror(error))
+            guard let first = text.first else { return "error \(error)" }
+            return first.lowercased() + text.dropFirst()
+        }
+    }
+
+    /// The bytes of an open file descriptor (a file, or standard input), at most `limit`: read
+    /// again after an interruption, and after waiting for data when the descriptor is
+    /// non-blocking. A parent process may have set `O_NONBLOCK` on a standard input it shares, and
+    /// `FileHandle` gave up on the first `EAGAIN` ("a read failed" before the input arrived; a
+    /// review).
     static func readBytes(descriptor: Int32, limit: Int) throws(ReadError) -> [UInt8] {
         var bytes: [UInt8] = []
         var chunk = [UInt8](repeating: 0, count: 1 << 16)
@@ -73,7 +97,7 @@ public enum CommandInput {
                 chunk.withUnsafeMutableBytes { systemRead(descriptor, $0.baseAddress!, wanted) }
             }
             if count == 0 { break }
-            if count < 0 { throw ReadError(description: "a read failed") }
+            if count < 0 { throw ReadError(description: reason(errno)) }
             bytes.append(contentsOf: chunk[0..<count])
         }
         if bytes.count > limit { throw ReadError(description: "more than \(limit) bytes") }
@@ -81,7 +105,9 @@ public enum CommandInput {
     }
 
     /// "cannot read FILE", with the reason when `error` says one.
+    /// An empty name is shown as `""`.
     static func cannotRead(_ file: String, _ error: any Error) -> String {
+        let file = file.isEmpty ? "\"\"" : file
         if let error = error as? ReadError { return "cannot read \(file): \(error)" }
         return "cannot read \(file)"
     }
@@ -100,6 +126,15 @@ package func retryingIO(on descriptor: Int32, waitingFor events: Int32, _ call: 
         guard error == EAGAIN || error == EWOULDBLOCK else { return count }
         var waiting = pollfd(fd: descriptor, events: Int16(events), revents: 0)
         _ = poll(&waiting, 1, -1)
+    }
+}
+
+/// `open(2)` for reading, made again after an interruption (opening a named pipe waits for a
+/// writer, and a signal may come first): the descriptor, or -1 with `errno` set.
+private func retryingOpen(_ path: String) -> Int32 {
+    while true {
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        if descriptor >= 0 || errno != EINTR { return descriptor }
     }
 }
 

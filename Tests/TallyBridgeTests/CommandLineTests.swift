@@ -154,6 +154,24 @@ final class CommandLineTests: XCTestCase {
         XCTAssertEqual(try tally(["bogus"], standardError: full).status, 2)
     }
 
+    /// A file or standard input that cannot be read says why (review, 2026-12: a closed standard
+    /// input and a directory given as standard input said "a read failed"; the reasons for files
+    /// are in `CommandInputTests`).
+    func testStandardInputThatCannotBeReadSaysWhy() throws {
+        let quote = Array("quote".utf8), dash = Array("-".utf8)
+        let closed = try tally(bytes: [quote, dash], standardInput: .closed)
+        XCTAssertEqual(closed.status, 1)
+        XCTAssertEqual(closed.errors, "tally quote: cannot read -: standard input is closed\n")
+        let directory = try tally(bytes: [quote, dash], standardInput: .path(Self.root.appendingPathComponent("Examples").path))
+        XCTAssertEqual(directory.status, 1)
+        XCTAssertEqual(directory.errors, "tally quote: cannot read -: it is a directory\n")
+        // A document as standard input is read: the failures above are the input's.
+        let document = try tally(bytes: [quote, dash], standardInput: .path(Self.root.appendingPathComponent("Examples/documents/seed-checkout.json").path))
+        XCTAssertEqual(document.status, 0, document.errors)
+        // An empty file name is shown quoted, not as "cannot read : …".
+        XCTAssertEqual(try tally(["quote", ""]).errors, #"tally quote: cannot read "": no such file"# + "\n")
+    }
+
     func testExitStatuses() throws {
         XCTAssertEqual(try tally(["help"]).status, 0)
         for command in ["demo", "quote", "verify", "replay"] {

@@ -250,6 +250,61 @@ final class CommandInputTests: XCTestCase {
         XCTAssertEqual(quote.errors, "tally quote: cannot read \(big): more than 999 bytes\n")
     }
 
+    /// A file that cannot be read says why, from the `errno` of the call that failed (review,
+    /// 2026-12: a symbolic link loop and a path through a file said "no such file", as did a
+    /// directory that cannot be searched, and a socket "permission denied or not readable").
+    func testReadFailuresNameTheirReason() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("tally-why-\(UInt64.random(in: 0...UInt64.max))")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer {
+            chmod(folder.appendingPathComponent("locked").path, 0o700)
+            try? FileManager.default.removeItem(at: folder)
+        }
+        func reason(_ path: String) -> String {
+            do {
+                _ = try CommandInput.read(path)
+                return "read"
+            } catch {
+                return "\(error)"
+            }
+        }
+        let file = folder.appendingPathComponent("doc.json").path
+        try Data("{}".utf8).write(to: URL(fileURLWithPath: file))
+        XCTAssertEqual(reason(file), "read")
+        XCTAssertEqual(reason(folder.appendingPathComponent("nope.json").path), "no such file")
+        XCTAssertEqual(reason(""), "no such file")
+        XCTAssertEqual(reason(file + "/x"), "a component of the path is not a directory")
+        XCTAssertEqual(symlink("loop2", folder.appendingPathComponent("loop1").path), 0)
+        XCTAssertEqual(symlink("loop1", folder.appendingPathComponent("loop2").path), 0)
+        XCTAssertEqual(reason(folder.appendingPathComponent("loop1").path), "too many levels of symbolic links")
+
+        let socketPath = folder.appendingPathComponent("sock").path
+        #if canImport(Glibc)
+        let listener = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0)
+        #else
+        let listener = socket(AF_UNIX, SOCK_STREAM, 0)
+        #endif
+        XCTAssertGreaterThanOrEqual(listener, 0)
+        defer { close(listener) }
+        var address = sockaddr_un()
+        address.sun_family = sa_family_t(AF_UNIX)
+        withUnsafeMutableBytes(of: &address.sun_path) { buffer in
+            for (index, byte) in socketPath.utf8.enumerated() { buffer[index] = byte }
+        }
+        let bound = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(listener, $0, socklen_t(MemoryLayout<sockaddr_un>.size)) }
+        }
+        XCTAssertEqual(bound, 0)
+        XCTAssertEqual(reason(socketPath), "it is a socket")
+
+        // A directory that cannot be searched: only without root's privileges, which pass it.
+        let locked = folder.appendingPathComponent("locked")
+        try FileManager.default.createDirectory(at: locked, withIntermediateDirectories: true)
+        try Data("{}".utf8).write(to: locked.appendingPathComponent("doc.json"))
+        XCTAssertEqual(chmod(locked.path, 0), 0)
+        XCTAssertEqual(reason(locked.appendingPathComponent("doc.json").path), geteuid() == 0 ? "read" : "permission denied")
+    }
+
     /// One byte-order mark is allowed before a document, not two: Foundation's decoding dropped one
     /// and the JSON reader skipped the next, so a file starting with two read as if it had none.
     func testOneByteOrderMarkIsSkippedNotTwo() throws {
