@@ -70,10 +70,12 @@ public enum ReplayCommand {
     /// - Parameters:
     ///   - write: receives each update's line as soon as it is rendered (the executable passes
     ///     standard output, so memory stays bounded by one update); when `nil`, the lines are
-    ///     collected in the result's `output`.
+    ///     collected in the result's `output`. When it throws (the executable's, once standard
+    ///     output cannot be written), the replay stops there: exit status 1, with the refusals
+    ///     of the events before.
     ///   - outputLimit: the most bytes to print, `maximumOutputBytes` by default.
     public static func run(
-        _ arguments: [String], read: (String) throws -> String, write: ((String) -> Void)? = nil,
+        _ arguments: [String], read: (String) throws -> String, write: ((String) throws -> Void)? = nil,
         outputLimit: Int = maximumOutputBytes
     ) -> QuoteCommand.Result {
         if let refusal = QuoteCommand.unsafeArgument(arguments, command: "replay", usage: usage) { return refusal }
@@ -205,7 +207,12 @@ public enum ReplayCommand {
                         path: node.path,
                         reason: "this update would take the output past \(outputLimit) bytes; replay fewer events at a time")
                 }
-                emit(text)
+                do {
+                    try emit(text)
+                } catch {
+                    // Whoever wrote has said why (the executable: "cannot write standard output").
+                    return QuoteCommand.Result(status: 1, output: lines, errors: reported(refusals))
+                }
                 if let refusal {
                     // Refusals are output too (standard error, after the updates): counted
                     // against the same bound, so that they cannot pile up in memory unbounded.

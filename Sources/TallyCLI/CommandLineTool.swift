@@ -99,7 +99,12 @@ enum CommandLineTool {
             case "verify": result = VerifyCommand.run(rest, read: read)
             case "purchases": result = PurchasesCommand.run(rest, read: read, readBytes: { path in try CommandInput.readBytes(path) })
             // Each update is printed as it is rendered: a replay's output can be large.
-            default: result = ReplayCommand.run(rest, read: read, write: { emit($0) })
+            // After a failed write it stops (`write` throws), and still lists its refusals.
+            default:
+                result = ReplayCommand.run(rest, read: read) { text in
+                    guard !outputFailed else { throw OutputFailed() }
+                    emit(text)
+                }
             }
             emit(result.output)
             if !result.errors.isEmpty { printError(String(result.errors.dropLast())) }
@@ -130,24 +135,33 @@ enum CommandLineTool {
     /// ten times the calls of the C library's buffer). The tool is single-threaded.
     nonisolated(unsafe) private static var pendingOutput: [UInt8] = []
 
+    /// Whether a write to standard output failed: reported once, and then the exit status is 1
+    /// (`main`). Not an exit on the spot, which lost the refusals the command had still to print
+    /// on standard error (a review: `tally quote doc.json --shipping drone > /dev/full`).
+    nonisolated(unsafe) private(set) static var outputFailed = false
+
+    /// What the replay's `write` throws once standard output has failed, so that it stops.
+    struct OutputFailed: Error {}
+
     /// Writes `text` to standard output, through a 64 KB buffer that `flushOutput` empties (and
     /// `main` before the process exits); a write error — a full disk, or a closed pipe when
-    /// SIGPIPE is ignored — is reported and exits 1: output that did not arrive must not look
-    /// like success (a review found `tally quote doc.json > /dev/full` exiting 0), and a replay
-    /// must not go on for nobody.
+    /// SIGPIPE is ignored — is reported and makes the exit status 1: output that did not arrive
+    /// must not look like success (a review found `tally quote doc.json > /dev/full` exiting 0).
+    /// After it, output is dropped, and a replay stops at its next update.
     static func emit(_ text: String) {
+        guard !outputFailed else { return }
         pendingOutput.append(contentsOf: text.utf8)
         if pendingOutput.count >= 1 << 16 { flushOutput() }
     }
 
-    /// Writes what `emit` collected; on an error reports it and exits 1.
+    /// Writes what `emit` collected; on an error reports it (once) and sets `outputFailed`.
     static func flushOutput() {
         guard !pendingOutput.isEmpty else { return }
         let bytes = pendingOutput
         pendingOutput.removeAll(keepingCapacity: true)
         if let error = writeAll(bytes, to: 1) {
+            outputFailed = true
             printError("tally: cannot write standard output: \(String(cString: strerror(error)))")
-            exit(1)
         }
     }
 

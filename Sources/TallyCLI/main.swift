@@ -9,4 +9,4 @@ import Darwin
 // U+FFFD: `tally quote $'doc\xff.json'` read another file, `doc\u{FFFD}.json` (a review).
 let status = CommandLineTool.run(argc: CommandLine.argc, argv: CommandLine.unsafeArgv)
 CommandLineTool.flushOutput()  // a write error is exit 1 with the reason, not a silent 0
-exit(status)
+exit(status == 0 && CommandLineTool.outputFailed ? 1 : status)

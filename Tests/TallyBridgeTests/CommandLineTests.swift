@@ -154,6 +154,57 @@ final class CommandLineTests: XCTestCase {
         XCTAssertEqual(try tally(["bogus"], standardError: full).status, 2)
     }
 
+    /// When standard output cannot be written, standard error still lists every refusal (review,
+    /// 2026-12: the failed write exited on the spot, so `--shipping drone > /dev/full` said only
+    /// "cannot write standard output"); a replay stops at its next update, and lists the
+    /// refusals of the events before it.
+    func testRefusalsAreListedWhenOutputCannotBeWritten() throws {
+        guard let full = FileHandle(forWritingAtPath: "/dev/full") else { throw XCTSkip("no /dev/full here") }
+        let failed = "tally: cannot write standard output: "
+        let quote = try tally(["quote", "Examples/documents/seed-checkout.json", "--shipping", "drone"], standardOutput: full)
+        XCTAssertEqual(quote.status, 1)
+        let lines = quote.errors.split(separator: "\n", omittingEmptySubsequences: false)
+        XCTAssertEqual(lines.count, 3, quote.errors)
+        XCTAssertTrue(lines[0].hasPrefix(failed), quote.errors)
+        XCTAssertEqual(lines.dropFirst().joined(separator: "\n"), #"tally quote: --shipping: "drone" is not offered here (offered: freeshipping, expressshipping)"# + "\n")
+
+        // 1,000 refused coupons: about 660 KB of updates, so the first 64 KB write fails mid-replay.
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("tally-full-\(UInt64.random(in: 0...UInt64.max))")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let seed = try String(contentsOf: Self.root.appendingPathComponent("Examples/documents/seed-checkout.json"), encoding: .utf8)
+        let events = Array(repeating: #"{"changeCouponCode": "NOPE"}"#, count: 1_000).joined(separator: ",")
+        let replayFile = folder.appendingPathComponent("replay.json")
+        try Data(#"{"document": \#(seed), "events": [\#(events)]}"#.utf8).write(to: replayFile)
+        let replay = try tally(["replay", replayFile.path], standardOutput: full)
+        XCTAssertEqual(replay.status, 1)
+        let refusals = replay.errors.split(separator: "\n")
+        XCTAssertTrue(refusals.first?.hasPrefix(failed) ?? false, String(replay.errors.prefix(300)))
+        XCTAssertEqual(refusals.filter { $0.hasPrefix(failed) }.count, 1)
+        // It stopped: some events' refusals, in order from the first, and not all 1,000.
+        XCTAssertGreaterThan(refusals.count, 2)
+        XCTAssertLessThan(refusals.count, 1_000)
+        for (index, line) in refusals.dropFirst().enumerated() {
+            XCTAssertEqual(line, #"tally replay: events[\#(index)].changeCouponCode: couponCodeInvalid: "NOPE" is not a coupon code"#)
+        }
+    }
+
+    /// A replay whose `write` throws stops there, with the refusals of the events before it.
+    func testAReplayStopsWhenItsWriteThrows() throws {
+        struct Stop: Error {}
+        let seed = try String(contentsOf: Self.root.appendingPathComponent("Examples/documents/seed-checkout.json"), encoding: .utf8)
+        let events = Array(repeating: #"{"changeCouponCode": "NOPE"}"#, count: 3).joined(separator: ",")
+        var written: [String] = []
+        let result = ReplayCommand.run(["replay.json"], read: { _ in #"{"document": \#(seed), "events": [\#(events)]}"# }) { line in
+            guard written.count < 1 else { throw Stop() }
+            written.append(line)
+        }
+        XCTAssertEqual(written.count, 1)
+        XCTAssertEqual(result.status, 1)
+        XCTAssertEqual(result.output, "")
+        XCTAssertEqual(result.errors, #"tally replay: events[0].changeCouponCode: couponCodeInvalid: "NOPE" is not a coupon code"# + "\n")
+    }
+
     /// A file or standard input that cannot be read says why (review, 2026-12: a closed standard
     /// input and a directory given as standard input said "a read failed"; the reasons for files
     /// are in `CommandInputTests`).
