@@ -9,6 +9,12 @@ let fortyDigitsB = "9876543210987654321098765432109876543210"
 let fortyDigitsX = "5555555555444444444433333333332222222222"
 
 /// A heap-allocated, initialized `mpz_t` that the benchmark owns for the whole process.
+/// Clears and frees an `mpz` from `makeMPZ`.
+func freeMPZ(_ z: UnsafeMutablePointer<__mpz_struct>) {
+    tally_mpz_clear(z)
+    z.deallocate()
+}
+
 func makeMPZ(_ digits: String) -> UnsafeMutablePointer<__mpz_struct> {
     let z = UnsafeMutablePointer<__mpz_struct>.allocate(capacity: 1)
     tally_mpz_init(z)
@@ -163,14 +169,29 @@ func bigMultiplyInPlaceWorkload() -> Workload {
             var t = tallyA
             t *= tallyB
             let product = makeMPZ(fortyDigitsA)
+            defer { freeMPZ(product) }
             tally_mpz_mul(product, product, gmpB)
             guard agree(t, product), agree(tallyA, gmpA), digits(of: gmpA) == fortyDigitsA else {
                 return "W5*= results disagree"
             }
-            // The timed loops on copies: a pair of rounds leaves each value where it began.
-            var timed = tallyA
-            multiplyInPlaceTally(&timed, tallyB, tallyBack, rounds: 2)
+            // The timed loops on copies. With nothing to subtract, a round leaves a0 × b (a loop
+            // that skipped the multiplication would leave a0); with the measured `back`, two
+            // rounds leave a0 (a loop that skipped the subtraction would not).
+            let zero = makeMPZ("0")
             let timedGMP = makeMPZ(fortyDigitsA)
+            defer {
+                freeMPZ(zero)
+                freeMPZ(timedGMP)
+            }
+            var timed = tallyA
+            multiplyInPlaceTally(&timed, tallyB, 0, rounds: 1)
+            multiplyInPlaceGMP(timedGMP, gmpB, zero, rounds: 1)
+            guard agree(timed, product), digits(of: timedGMP) == digits(of: product) else {
+                return "W5*= the timed loops do not multiply: Tally \(timed), GMP \(digits(of: timedGMP))"
+            }
+            timed = tallyA
+            tally_mpz_set(timedGMP, gmpA)
+            multiplyInPlaceTally(&timed, tallyB, tallyBack, rounds: 2)
             multiplyInPlaceGMP(timedGMP, gmpB, gmpBack, rounds: 2)
             guard timed.isIdentical(to: tallyA), digits(of: timedGMP) == fortyDigitsA else {
                 return "W5*= the timed loops do not come back to a: Tally \(timed), GMP \(digits(of: timedGMP))"

@@ -288,7 +288,7 @@ public enum ReplayCommand {
                 // the per-field statuses 2-4 are for versions 1 and 2 only.
                 let status = result.errors.isEmpty ? result.status.rawValue : AuthorizationStatus.failure.rawValue
                 return (.object(["status": .number(String(status)), "errors": .array(result.errors.map(SummaryRenderer.applePayError))]), refusal)
-            case "w3c": return (SummaryRenderer.w3cAuthorization(result), refusal)
+            case "w3c": return (SummaryRenderer.w3cAuthorization(result, payment: payment, checkout: checkout), refusal)
             default:
                 // The seed's status strings (`invalid-shipping-contact`), as its web view expects them.
                 return (.object(["event": .string(name), "status": .string(result.status.bridgeString), "errors": .array(result.errors.map(SummaryRenderer.paymentError))]), refusal)
@@ -392,15 +392,23 @@ extension SummaryRenderer {
     /// `PaymentResponse.complete()`, and for a refusal `retry`, the `PaymentValidationErrors` to
     /// pass to `PaymentResponse.retry()` instead, so that the sheet asks again: missing or invalid
     /// shipping-contact fields under `payer` (`email`, `phone`, `name`: the fields a page asks
-    /// for with `requestPayerEmail` and the like), the shipping address under `shippingAddress`
-    /// (`addressLine` for a missing or refused address, `country` for one the merchant does not
-    /// ship to), and every message in `error`. Billing-contact errors and the phonetic name have
-    /// no member there and are in `error` only (they went to `payer.name`, which is the payer's
-    /// own name field, and an address refusal had no member at all: review, 2026-12-02).
-    static func w3cAuthorization(_ result: AuthorizationResult) -> JSONValue {
+    /// for with `requestPayerEmail` and the like); under `shippingAddress`, `addressLine` when
+    /// the payment carries no shipping address, and for an address no shipping rule serves,
+    /// `country` when no rule names its country, else `region`; and every message in `error`.
+    /// The other refusals of an address (the selected method not offered there, another tax than
+    /// the one shown, an unusable code) and billing-contact errors have no member of their own
+    /// and are in `error` only. (Billing and phonetic-name errors went to `payer.name`, the payer's
+    /// own field, and an address refusal had no member at all: reviews, 2026-12-02.)
+    static func w3cAuthorization(_ result: AuthorizationResult, payment: PaymentAuthorization, checkout: Checkout) -> JSONValue {
         guard result.status != .success else { return .object(["result": .string("success")]) }
+        let address = payment.shippingContact?.postalAddress
+        let addressMissing = payment.shippingContact?.provides(.postalAddress) != true
+        let unserved = !addressMissing && checkout.offeredShippingMethods(for: payment.shippingContact) == nil
+        // Rule countries in a document are alpha-2 codes in ASCII, matched regardless of case.
+        let country = address?.isoCountryCode?.trimmingCharacters(in: .whitespaces).uppercased()
+        let countryNamed = checkout.shippingRules.contains { $0.country.trimmingCharacters(in: .whitespaces).uppercased() == country }
         var payer: [(key: String, value: JSONValue)] = []
-        var address: [(key: String, value: JSONValue)] = []
+        var addressErrors: [(key: String, value: JSONValue)] = []
         func add(_ member: String, _ message: String, to members: inout [(key: String, value: JSONValue)]) {
             if !members.contains(where: { $0.key == member }) { members.append((member, .string(message))) }
         }
@@ -409,14 +417,14 @@ extension SummaryRenderer {
             case (.shippingContactInvalid, .emailAddress?): add("email", error.message, to: &payer)
             case (.shippingContactInvalid, .phoneNumber?): add("phone", error.message, to: &payer)
             case (.shippingContactInvalid, .name?): add("name", error.message, to: &payer)
-            case (.shippingContactInvalid, .postalAddress?): add("addressLine", error.message, to: &address)
-            case (.shippingAddressUnserviceable, _): add("country", error.message, to: &address)
+            case (.shippingContactInvalid, .postalAddress?) where addressMissing: add("addressLine", error.message, to: &addressErrors)
+            case (.shippingAddressUnserviceable, _) where unserved: add(countryNamed ? "region" : "country", error.message, to: &addressErrors)
             default: continue
             }
         }
         var retry: [(key: String, value: JSONValue)] = []
         if !payer.isEmpty { retry.append(("payer", .object(JSONObject(payer)))) }
-        if !address.isEmpty { retry.append(("shippingAddress", .object(JSONObject(address)))) }
+        if !addressErrors.isEmpty { retry.append(("shippingAddress", .object(JSONObject(addressErrors)))) }
         retry.append(("error", .string(result.errors.map(\.message).joined(separator: "; "))))
         return .object(JSONObject([("result", .string("fail")), ("retry", .object(JSONObject(retry)))]))
     }

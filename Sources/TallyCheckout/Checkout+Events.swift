@@ -433,7 +433,8 @@ public enum CheckoutUpdate: Hashable, Sendable {
     }
 
     /// The status of a shipping-method update (`.failure` when the selection was refused);
-    /// `nil` for the other events, whose PassKit updates have none (their refusals are `errors`).
+    /// `nil` for the other events, whose Tally updates carry their refusals as `errors` instead
+    /// (PassKit's update classes all have a `status`; these events' are made from the errors).
     public var status: AuthorizationStatus? {
         if case .shippingMethod(let update) = self { return update.status }
         return nil

@@ -181,19 +181,36 @@ final class RendererSpecTests: XCTestCase {
         XCTAssertTrue(result.errors.contains(#"couponCodeInvalid: "NOPE" is not a coupon code"#), result.errors)
     }
 
-    /// W3C `retry`: an address the merchant does not ship to is `shippingAddress.country`, and
-    /// billing errors stay out of `payer` (it is the payer's own fields); both had no member or
-    /// the wrong one before a review.
-    func testW3CRetryPutsAddressErrorsUnderShippingAddress() {
-        let unserved = SummaryRenderer.w3cAuthorization(AuthorizationResult(status: .invalidShippingPostalAddress, errors: [
-            PaymentError(.shippingAddressUnserviceable, contactField: .postalAddress, message: "S does not ship there"),
-            PaymentError(.billingContactInvalid, contactField: .name, message: "the billing name is missing"),
-            PaymentError(.shippingContactInvalid, contactField: .phoneticName, message: "the shipping phoneticName is missing"),
-        ]))
-        XCTAssertEqual(
-            JSONWriter.write(unserved, pretty: false),
-            #"{"result":"fail","retry":{"shippingAddress":{"country":"S does not ship there"},"#
-                + #""error":"S does not ship there; the billing name is missing; the shipping phoneticName is missing"}}"#)
+    /// W3C `retry`: an address no rule serves is `shippingAddress.country` when no rule names its
+    /// country, `region` when one does; a payment without an address is `addressLine`; a method
+    /// not offered at a served address, and billing and phonetic-name errors, are in `error` only
+    /// (billing and phonetic names went to `payer.name`, and addresses had no member: reviews).
+    func testW3CRetryPutsAddressErrorsWhereTheyBelong() {
+        let document = #"""
+            {"document": {"merchantName": "S", "currencyCode": "USD", "countryCode": "US",
+                          "items": [{"label": "A", "amount": "10.00"}],
+                          "shippingMethods": [{"identifier": "std", "label": "Standard", "amount": "5.00"},
+                                              {"identifier": "exp", "label": "Express", "amount": "9.00"}],
+                          "shippingRules": [{"country": "US", "regions": ["CA", "NY"], "methods": ["std", "exp"]},
+                                            {"country": "US", "regions": ["AK"], "methods": ["exp"]},
+                                            {"country": "US", "regions": ["TX"], "methods": []}],
+                          "billingAddressRequirement": "name"},
+             "events": [
+                {"authorize": {"paymentMethod": {"type": "credit"}, "billingContact": {"givenName": "B"},
+                               "shippingContact": {"postalAddress": {"isoCountryCode": "FR"}}}},
+                {"authorize": {"paymentMethod": {"type": "credit"}, "billingContact": {"givenName": "B"},
+                               "shippingContact": {"postalAddress": {"isoCountryCode": "us", "administrativeArea": "TX"}}}},
+                {"authorize": {"paymentMethod": {"type": "credit"}, "billingContact": {"givenName": "B"},
+                               "shippingContact": {"postalAddress": {"isoCountryCode": "US", "administrativeArea": "AK"}}}},
+                {"authorize": {"paymentMethod": {"type": "credit"},
+                               "shippingContact": {"postalAddress": {"isoCountryCode": "US", "administrativeArea": "CA"}}}}]}
+            """#
+        let lines = run(document, ["replay", "--format", "w3c"]).output.split(separator: "\n").map(String.init)
+        XCTAssertEqual(lines.count, 4)
+        XCTAssertEqual(lines[0], #"{"result":"fail","retry":{"shippingAddress":{"country":"S does not ship there"},"error":"S does not ship there"}}"#)
+        XCTAssertEqual(lines[1], #"{"result":"fail","retry":{"shippingAddress":{"region":"S does not ship there"},"error":"S does not ship there"}}"#)
+        XCTAssertEqual(lines[2], #"{"result":"fail","retry":{"error":"Standard is not offered at this address"}}"#)
+        XCTAssertEqual(lines[3], #"{"result":"fail","retry":{"error":"the billing name is missing"}}"#)
     }
 }
 
