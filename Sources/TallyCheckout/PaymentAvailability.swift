@@ -19,8 +19,8 @@ public enum PaymentAvailability: Hashable, Sendable, CustomStringConvertible {
     case available
     /// The device or OS has no Apple Pay (`PKPaymentAuthorizationViewController` is missing).
     case unsupportedDevice
-    /// Apple Pay exists but payments are not allowed (`canMakePayments()` is false, e.g. parental
-    /// controls).
+    /// This device cannot make payments (`canMakePayments()` is false: its hardware has no
+    /// Apple Pay, or payments are restricted, e.g. by parental controls).
     case paymentsNotAllowed
     /// No card in the wallet is in the merchant's networks with an accepted type
     /// (`canMakePayments(usingNetworks:capabilities:)` is false): offer to set up a card.
@@ -31,7 +31,7 @@ public enum PaymentAvailability: Hashable, Sendable, CustomStringConvertible {
         switch self {
         case .available: return "Apple Pay can be used"
         case .unsupportedDevice: return "this device does not support Apple Pay"
-        case .paymentsNotAllowed: return "payments are not allowed on this device"
+        case .paymentsNotAllowed: return "this device cannot make payments (no Apple Pay, or payments are restricted)"
         case .noMatchingCard: return "no card in the wallet is accepted; set up a card"
         }
     }
@@ -44,15 +44,20 @@ public enum PaymentAvailability: Hashable, Sendable, CustomStringConvertible {
     ///   (Apple's rule for `PKPaymentRequest.merchantCapabilities`: at least one of the two is
     ///   required; EMV for China UnionPay, 3-D Secure for American Express, Visa, Mastercard and
     ///   the others). Capabilities with neither protocol match no card;
-    /// - type: when `capabilities` names `.credit` or `.debit`, only those types (prepaid counts
-    ///   as debit); otherwise every type.
+    /// - type: when `capabilities` names exactly one of `.credit` and `.debit`, only that type
+    ///   (prepaid counts as debit; store and e-money cards, neither, are then not accepted: Tally's
+    ///   reading, as Apple says only "categorized as credit/debit cards"); with both or neither,
+    ///   every type ("if both or neither supportsCredit and supportsDebit values are supplied,
+    ///   the transaction allows both credit and debit cards", Apple Pay on the Web).
     public static func evaluate(
         isApplePaySupported: Bool, canMakePayments: Bool, cards: [WalletCard],
         networks: [PaymentNetwork], capabilities: MerchantCapability
     ) -> PaymentAvailability {
         guard isApplePaySupported else { return .unsupportedDevice }
         guard canMakePayments else { return .paymentsNotAllowed }
-        let restricted = capabilities.contains(.credit) || capabilities.contains(.debit)
+        // Both or neither: no filter (with both, store and e-money cards were refused: review,
+        // 2026-12-02).
+        let restricted = capabilities.contains(.credit) != capabilities.contains(.debit)
         func accepted(_ type: PaymentMethodType) -> Bool {
             guard restricted else { return true }
             switch type {

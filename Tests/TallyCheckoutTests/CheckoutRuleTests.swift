@@ -610,6 +610,14 @@ final class CheckoutRuleTests: XCTestCase {
         XCTAssertEqual(availability(visa, []), .noMatchingCard)
         XCTAssertEqual(availability(visa, [.credit]), .noMatchingCard)
         XCTAssertEqual(availability(visa, [.threeDSecure, .emv, .credit]), .available)
+        // Both credit and debit filter nothing, as neither does (Apple Pay on the Web); one of them
+        // filters (a store card has neither type). Both refused a store card before a review.
+        let store = WalletCard(network: .visa, type: .store)
+        XCTAssertEqual(availability(store, [.threeDSecure, .credit, .debit]), .available)
+        XCTAssertEqual(availability(store, [.threeDSecure]), .available)
+        XCTAssertEqual(availability(store, [.threeDSecure, .credit]), .noMatchingCard)
+        XCTAssertEqual(availability(WalletCard(network: .visa, type: .prepaid), [.threeDSecure, .debit]), .available)
+        XCTAssertEqual(availability(WalletCard(network: .visa, type: .prepaid), [.threeDSecure, .credit]), .noMatchingCard)
         XCTAssertEqual(
             PaymentAvailability.evaluate(
                 isApplePaySupported: true, canMakePayments: true, cards: [unionPay, visa], networks: [.visa, .chinaUnionPay],
