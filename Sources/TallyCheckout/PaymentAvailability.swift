@@ -69,7 +69,9 @@ public enum PaymentAvailability: Hashable, Sendable, CustomStringConvertible {
         func protocolSupported(_ network: PaymentNetwork) -> Bool {
             capabilities.contains(network == .chinaUnionPay ? .emv : .threeDSecure)
         }
-        let match = cards.contains { networks.contains($0.network) && protocolSupported($0.network) && accepted($0.type) }
+        // A set: a wallet of n cards against n networks compared every pair (8,000 each: 4.4 s).
+        let accepting = Set(networks)
+        let match = cards.contains { accepting.contains($0.network) && protocolSupported($0.network) && accepted($0.type) }
         return match ? .available : .noMatchingCard
     }
 }

@@ -215,7 +215,7 @@ public struct PurchaseLedger: Sendable {
     /// finds the transaction to settle next or drops a candidate, so a release costs
     /// O((k + a) log n), for k transactions settled (kept ones included) and a orders marked.
     private mutating func releaseUnmatched(after kept: [PurchaseRecord], available: Set<String>) -> [PurchaseAction] {
-        let skew = policy.clockSkew, earliest = Duration.zero - policy.orderMatchWindow
+        let skew = policy.clockSkew, earliest = policy.orderMatchWindow.negatedWholeMilliseconds
         var candidates: [ProductQuantity: SortedList<OrderKey>] = [:]
         func add(_ id: String) {
             if let order = state.orders[id] { candidates[ProductQuantity(order), default: SortedList()].insert(OrderKey(order)) }
@@ -403,7 +403,7 @@ public struct PurchaseLedger: Sendable {
         // is the latest (ties: the smaller id). The one the transaction's own record claims is a
         // candidate too when nobody else claims it.
         let latest = transaction.date.advanced(by: policy.clockSkew)
-        let earliest = transaction.date.advanced(by: .zero - policy.orderMatchWindow)
+        let earliest = transaction.date.advanced(by: policy.orderMatchWindow.negatedWholeMilliseconds)
         let group = ProductQuantity(transaction)
         func fits(_ order: Order) -> Bool {
             ProductQuantity(order) == group && order.createdAt <= latest && order.createdAt >= earliest

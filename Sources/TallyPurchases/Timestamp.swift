@@ -214,4 +214,12 @@ extension Duration {
         let (sum, overflow2) = scaled.addingReportingOverflow(attoseconds / 1_000_000_000_000_000)
         return overflow2 ? (seconds < 0 ? .min : .max) : sum
     }
+
+    /// The duration negated, in whole milliseconds as `wholeMilliseconds` clamps them: `.zero -
+    /// window` traps for a window of `Int128.min` attoseconds (and, with Swift 6.3.1, for
+    /// `Int128.min + 1`), which stopped the ledger at its first order (review, 2026-12-02).
+    var negatedWholeMilliseconds: Duration {
+        let milliseconds = wholeMilliseconds
+        return .milliseconds(milliseconds == .min ? .max : -milliseconds)
+    }
 }

@@ -276,7 +276,14 @@ final class ReleaseIndexTests: XCTestCase {
 
     /// Windows and skews beyond what a `Timestamp` spans clamp instead of stopping the ledger.
     func testExtremePoliciesDoNotStopTheLedger() throws {
-        for (window, skew) in [(Duration.seconds(Int64.min), Duration.seconds(Int64.max)), (.seconds(Int64.max), .seconds(Int64.min))] {
+        // The ends of a `Duration` too: `.zero - window` trapped at the first order for
+        // `Int128.min` attoseconds, and for `Int128.min + 1` (a review, 2026-12-02).
+        let extremes: [(Duration, Duration)] = [
+            (.seconds(Int64.min), .seconds(Int64.max)), (.seconds(Int64.max), .seconds(Int64.min)),
+            (Duration(attoseconds: .min), .zero), (Duration(attoseconds: .min + 1), Duration(attoseconds: .min)),
+            (Duration(attoseconds: .max), Duration(attoseconds: .max)),
+        ]
+        for (window, skew) in extremes {
             var ledger = PurchaseLedger(policy: PurchasePolicy(orderMatchWindow: window, clockSkew: skew))
             ledger.handle(try Self.order("X", "p"))
             let actions = ledger.handle(Self.purchase("T", "p", order: nil))
@@ -288,5 +295,7 @@ final class ReleaseIndexTests: XCTestCase {
         XCTAssertEqual(Duration.milliseconds(Int64.min + 1).wholeMilliseconds, Int64.min + 1)
         XCTAssertEqual(Duration.milliseconds(-1500).wholeMilliseconds, -1500)
         XCTAssertEqual((Duration.seconds(2) + .nanoseconds(999_999)).wholeMilliseconds, 2000)
+        XCTAssertEqual(Duration(attoseconds: .min).negatedWholeMilliseconds, .milliseconds(Int64.max))
+        XCTAssertEqual(Duration.milliseconds(1500).negatedWholeMilliseconds, .milliseconds(-1500))
     }
 }
