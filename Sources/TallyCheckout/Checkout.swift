@@ -277,6 +277,18 @@ public struct Checkout: Hashable, Sendable {
 
     // MARK: Validation
 
+    /// Whether `range` starts after it ends, as far as its components say: compared by year,
+    /// month and day when both ends have all three, then by hour when both have one.
+    static func startsAfterItEnds(_ range: ShippingDateRange) -> Bool {
+        let start = range.start, end = range.end
+        guard let y0 = start.year, let m0 = start.month, let d0 = start.day,
+            let y1 = end.year, let m1 = end.month, let d1 = end.day
+        else { return false }
+        if [y0, m0, d0] != [y1, m1, d1] { return [y1, m1, d1].lexicographicallyPrecedes([y0, m0, d0]) }
+        if let h0 = start.hour, let h1 = end.hour { return h1 < h0 }
+        return false
+    }
+
     /// The request fields as PassKit takes them (`PKPaymentRequest` raises or fails for
     /// others): the merchant's country an assigned alpha-2 code in capitals, at least one
     /// network, and `threeDSecure` or `emv` among the capabilities ("at least one of these two
@@ -336,6 +348,12 @@ public struct Checkout: Hashable, Sendable {
             }
             if let first = identifiers[method.identifier], first != index {
                 throw .duplicateShippingMethod(identifier: method.identifier, index: index, firstIndex: first)
+            }
+            // PassKit's `PKDateComponentsRange` is nil for a start after the end (a review found
+            // such a range rendered for Apple Pay JS without a word). Compared when both ends
+            // are dates (year, month and day; the hour when both have one).
+            if let range = method.dateRange, Checkout.startsAfterItEnds(range) {
+                throw .invalidRequest(place: "shippingMethods[\(index)].dateRange", reason: "starts after it ends")
             }
         }
         if let selected, identifiers[selected] == nil {

@@ -56,7 +56,8 @@ public enum CheckoutError: Error, Hashable, Sendable, CustomStringConvertible {
     case blankCode(place: String)
     /// A field of the payment request that PassKit refuses, at `place`: a `countryCode` that is
     /// not an assigned ISO 3166-1 alpha-2 code in capitals (`"US"`, not `"us"` or `"USA"`), no
-    /// `supportedNetworks`, or `merchantCapabilities` with neither `threeDSecure` nor `emv`.
+    /// `supportedNetworks`, `merchantCapabilities` with neither `threeDSecure` nor `emv`, or a
+    /// shipping method's `dateRange` that starts after it ends.
     case invalidRequest(place: String, reason: String)
 
     /// `items[1].amount: 12.755 has more decimals than CNY allows (2)`.

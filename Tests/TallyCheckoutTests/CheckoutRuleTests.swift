@@ -236,6 +236,23 @@ final class CheckoutRuleTests: XCTestCase {
         XCTAssertEqual(checkout.supportedNetworks, [.amex, .masterCard, .visa, .chinaUnionPay])
         try checkout.setMerchantCapabilities([.threeDSecure, .debit])
         XCTAssertEqual(checkout.merchantCapabilities, [.threeDSecure, .debit])
+        // A delivery window that starts after it ends (PassKit's PKDateComponentsRange is nil);
+        // the same day, hours only when both ends have one, and days alone are not compared.
+        func window(_ start: DateComponents, _ end: DateComponents) throws -> Checkout {
+            try Checkout(
+                currency: .usd, countryCode: "US", merchantName: "M", items: tea,
+                shippingMethods: [ShippingMethod(identifier: "std", label: "Standard", amount: 1),
+                                  ShippingMethod(identifier: "exp", label: "Express", amount: 2, dateRange: ShippingDateRange(start: start, end: end))])
+        }
+        XCTAssertThrowsError(try window(DateComponents(year: 2026, month: 12, day: 3), DateComponents(year: 2026, month: 12, day: 1))) {
+            XCTAssertEqual("\($0)", "shippingMethods[1].dateRange: starts after it ends")
+        }
+        XCTAssertThrowsError(try window(DateComponents(year: 2027, month: 1, day: 1), DateComponents(year: 2026, month: 12, day: 31)))
+        XCTAssertThrowsError(try window(DateComponents(year: 2026, month: 12, day: 1, hour: 18), DateComponents(year: 2026, month: 12, day: 1, hour: 9)))
+        XCTAssertNoThrow(try window(DateComponents(year: 2026, month: 12, day: 1), DateComponents(year: 2026, month: 12, day: 1)))
+        XCTAssertNoThrow(try window(DateComponents(year: 2026, month: 12, day: 1, hour: 18), DateComponents(year: 2026, month: 12, day: 1)))
+        XCTAssertNoThrow(try window(DateComponents(day: 5), DateComponents(day: 2)))
+        XCTAssertNoThrow(try window(DateComponents(year: 2026, month: 11, day: 30), DateComponents(year: 2026, month: 12, day: 1)))
         // The ends of the ranges are accepted: a rate of 1 (100 %), a surcharge of 100 %.
         XCTAssertNoThrow(try make(
             taxRules: [TaxRule(country: "US", rate: 1)], surcharges: [Surcharge(paymentMethodType: .credit, percent: 100, label: "Fee")]))
