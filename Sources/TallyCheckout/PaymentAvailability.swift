@@ -49,12 +49,21 @@ public enum PaymentAvailability: Hashable, Sendable, CustomStringConvertible {
     ///   reading, as Apple says only "categorized as credit/debit cards"); with both or neither,
     ///   every type ("if both or neither supportsCredit and supportsDebit values are supplied,
     ///   the transaction allows both credit and debit cards", Apple Pay on the Web).
+    ///
+    /// `capabilities: nil` asks what `canMakePayments(usingNetworks:)` asks (the seed's third
+    /// check has no capabilities): whether a card of one of `networks` is in the wallet, whatever
+    /// its type and protocol. (An empty set is not that: it names neither protocol and matches no
+    /// card.)
     public static func evaluate(
         isApplePaySupported: Bool, canMakePayments: Bool, cards: [WalletCard],
-        networks: [PaymentNetwork], capabilities: MerchantCapability
+        networks: [PaymentNetwork], capabilities: MerchantCapability?
     ) -> PaymentAvailability {
         guard isApplePaySupported else { return .unsupportedDevice }
         guard canMakePayments else { return .paymentsNotAllowed }
+        guard let capabilities else {
+            let accepting = Set(networks)
+            return cards.contains { accepting.contains($0.network) } ? .available : .noMatchingCard
+        }
         // Both or neither: no filter (with both, store and e-money cards were refused: review,
         // 2026-12-02).
         let restricted = capabilities.contains(.credit) != capabilities.contains(.debit)

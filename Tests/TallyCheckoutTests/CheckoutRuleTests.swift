@@ -635,6 +635,14 @@ final class CheckoutRuleTests: XCTestCase {
         XCTAssertEqual(availability(store, [.threeDSecure, .credit]), .noMatchingCard)
         XCTAssertEqual(availability(WalletCard(network: .visa, type: .prepaid), [.threeDSecure, .debit]), .available)
         XCTAssertEqual(availability(WalletCard(network: .visa, type: .prepaid), [.threeDSecure, .credit]), .noMatchingCard)
+        // No capabilities at all: `canMakePayments(usingNetworks:)`, networks only.
+        func byNetwork(_ card: WalletCard) -> PaymentAvailability {
+            PaymentAvailability.evaluate(
+                isApplePaySupported: true, canMakePayments: true, cards: [card], networks: [.visa, .chinaUnionPay], capabilities: nil)
+        }
+        XCTAssertEqual(byNetwork(store), .available)
+        XCTAssertEqual(byNetwork(unionPay), .available)
+        XCTAssertEqual(byNetwork(WalletCard(network: .discover, type: .credit)), .noMatchingCard)
         XCTAssertEqual(
             PaymentAvailability.evaluate(
                 isApplePaySupported: true, canMakePayments: true, cards: [unionPay, visa], networks: [.visa, .chinaUnionPay],
