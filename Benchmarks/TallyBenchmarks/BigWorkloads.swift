@@ -8,13 +8,14 @@ let fortyDigitsA = "1234567890123456789012345678901234567890"
 let fortyDigitsB = "9876543210987654321098765432109876543210"
 let fortyDigitsX = "5555555555444444444433333333332222222222"
 
-/// A heap-allocated, initialized `mpz_t` that the benchmark owns for the whole process.
 /// Clears and frees an `mpz` from `makeMPZ`.
 func freeMPZ(_ z: UnsafeMutablePointer<__mpz_struct>) {
     tally_mpz_clear(z)
     z.deallocate()
 }
 
+/// A heap-allocated, initialized `mpz_t` holding `digits`: the workloads' own live for the whole
+/// process; `verify`'s temporaries are freed with `freeMPZ`.
 func makeMPZ(_ digits: String) -> UnsafeMutablePointer<__mpz_struct> {
     let z = UnsafeMutablePointer<__mpz_struct>.allocate(capacity: 1)
     tally_mpz_init(z)

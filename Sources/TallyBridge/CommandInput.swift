@@ -45,7 +45,8 @@ public enum CommandInput {
         guard descriptor >= 0 else {
             let error = errno
             var status = stat()
-            if error == ENXIO, stat(path, &status) == 0, status.st_mode & S_IFMT == S_IFSOCK {
+            // Linux says ENXIO for a socket, Darwin (as POSIX) EOPNOTSUPP: ask the file itself.
+            if error == ENXIO || error == EOPNOTSUPP, stat(path, &status) == 0, status.st_mode & S_IFMT == S_IFSOCK {
                 throw ReadError(description: "it is a socket")
             }
             throw ReadError(description: reason(error))

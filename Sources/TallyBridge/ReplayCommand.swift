@@ -394,19 +394,18 @@ extension SummaryRenderer {
     /// shipping-contact fields under `payer` (`email`, `phone`, `name`: the fields a page asks
     /// for with `requestPayerEmail` and the like); under `shippingAddress`, `addressLine` when
     /// the payment carries no shipping address, and for an address no shipping rule serves,
-    /// `country` when no rule names its country, else `region`; and every message in `error`.
+    /// `region` when a rule for its region offers nothing, else `country`; and every message in
+    /// `error`.
     /// The other refusals of an address (the selected method not offered there, another tax than
     /// the one shown, an unusable code) and billing-contact errors have no member of their own
     /// and are in `error` only. (Billing and phonetic-name errors went to `payer.name`, the payer's
     /// own field, and an address refusal had no member at all: reviews, 2026-12-02.)
     static func w3cAuthorization(_ result: AuthorizationResult, payment: PaymentAuthorization, checkout: Checkout) -> JSONValue {
         guard result.status != .success else { return .object(["result": .string("success")]) }
-        let address = payment.shippingContact?.postalAddress
         let addressMissing = payment.shippingContact?.provides(.postalAddress) != true
-        let unserved = !addressMissing && checkout.offeredShippingMethods(for: payment.shippingContact) == nil
-        // Rule countries in a document are alpha-2 codes in ASCII, matched regardless of case.
-        let country = address?.isoCountryCode?.trimmingCharacters(in: .whitespaces).uppercased()
-        let countryNamed = checkout.shippingRules.contains { $0.country.trimmingCharacters(in: .whitespaces).uppercased() == country }
+        // As the checkout matched the address with its rules (a diff review found a test of
+        // our own here disagreeing with it on "US\n" and on a whole-country rule offering nothing).
+        let unserved = addressMissing ? nil : checkout.unservedAddressPart(for: payment.shippingContact)
         var payer: [(key: String, value: JSONValue)] = []
         var addressErrors: [(key: String, value: JSONValue)] = []
         func add(_ member: String, _ message: String, to members: inout [(key: String, value: JSONValue)]) {
@@ -418,7 +417,8 @@ extension SummaryRenderer {
             case (.shippingContactInvalid, .phoneNumber?): add("phone", error.message, to: &payer)
             case (.shippingContactInvalid, .name?): add("name", error.message, to: &payer)
             case (.shippingContactInvalid, .postalAddress?) where addressMissing: add("addressLine", error.message, to: &addressErrors)
-            case (.shippingAddressUnserviceable, _) where unserved: add(countryNamed ? "region" : "country", error.message, to: &addressErrors)
+            case (.shippingAddressUnserviceable, _) where unserved != nil:
+                add(unserved == .region ? "region" : "country", error.message, to: &addressErrors)
             default: continue
             }
         }

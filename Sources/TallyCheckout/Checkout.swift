@@ -164,16 +164,19 @@ public struct Checkout: Hashable, Sendable {
     ///
     /// - Throws: `CheckoutError` naming the first problem: a text with more than 30 combining
     ///   marks in a row (`.unsafeText`) or a country or region code longer than
-    ///   `maximumCodeLength` (`.codeTooLong`), checked first; then a request field PassKit
-    ///   refuses (`.invalidRequest`: a `countryCode` that is not an assigned alpha-2 code in
-    ///   capitals, no supported network, neither `threeDSecure` nor `emv`); no items, an empty
+    ///   `maximumCodeLength` (`.codeTooLong`), checked first; then an item amount or threshold
+    ///   beyond the default parse limits (`.invalidValue`); then a request field PassKit refuses
+    ///   (`.invalidRequest`: a `countryCode` that is not an assigned alpha-2 code in capitals, no
+    ///   supported network, neither `threeDSecure` nor `emv`, a shipping window that starts after
+    ///   it ends); no items, an empty
     ///   merchant name, an amount with more decimals than the currency allows, a negative total,
     ///   duplicate shipping identifiers or coupon codes, an unknown selected method, a total above
     ///   `maximumTotal`, a value out of its range (`.invalidValue`: a negative price, a coupon or
     ///   surcharge percentage outside 0...100, a tax rate outside 0...1, a recurring interval
-    ///   count below 1, a negative reload threshold), or a rule that could never apply (a
-    ///   shipping rule naming an unknown method, a second tax rule for one place, a second
-    ///   surcharge for one card type, a coupon code nobody can enter).
+    ///   count below 1, a negative reload threshold, any other amount or rate beyond the default
+    ///   parse limits), or a rule that could never apply (a shipping rule naming an unknown method,
+    ///   a second tax rule for one place, a second surcharge for one card type, a coupon code
+    ///   nobody can enter, a blank rule country or region: `.blankCode`).
     /// - Complexity: O(n) in the number of items (their subtotal is computed once here), plus a
     ///   pass over the rules.
     public init(

@@ -573,6 +573,17 @@ extension Checkout {
         terms.offeredShippingMethods(under: terms.shippingRuleChoice(for: contact))
     }
 
+    /// Which part of `contact`'s address keeps it from being served: `.country` when no rule
+    /// serves its country or the country's own rule offers nothing, `.region` when a rule for
+    /// its region offers nothing; `nil` when it is served. (For the W3C bridge's `retry`, which
+    /// names the address field at fault.)
+    package func unservedAddressPart(for contact: Contact?) -> UnservedAddressPart? {
+        let choice = terms.shippingRuleChoice(for: contact)
+        guard terms.offeredShippingMethods(under: choice) == nil else { return nil }
+        if case .rules(_, _, regional: true) = choice { return .region }
+        return .country
+    }
+
     /// Whether the method at `index` in `shippingMethods` is offered to the shipping contact
     /// (`offeredShippingMethods` without building the array).
     func offers(methodAt index: Int) -> Bool {
@@ -608,6 +619,14 @@ enum OfferedMethods: Sendable {
 }
 
 /// Which shipping rules apply to a contact, found without building arrays or sets.
+/// The part of an address that keeps it from being served (see `Checkout.unservedAddressPart`).
+package enum UnservedAddressPart: Hashable, Sendable {
+    /// The country: no rule serves it, or its rule offers nothing.
+    case country
+    /// The region: the rule for it offers nothing.
+    case region
+}
+
 enum ShippingRuleChoice: Hashable, Sendable {
     /// No rule serves the contact's country.
     case unserved

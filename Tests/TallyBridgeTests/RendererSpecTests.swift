@@ -203,10 +203,26 @@ final class RendererSpecTests: XCTestCase {
                 {"authorize": {"paymentMethod": {"type": "credit"}, "billingContact": {"givenName": "B"},
                                "shippingContact": {"postalAddress": {"isoCountryCode": "US", "administrativeArea": "AK"}}}},
                 {"authorize": {"paymentMethod": {"type": "credit"},
-                               "shippingContact": {"postalAddress": {"isoCountryCode": "US", "administrativeArea": "CA"}}}}]}
+                               "shippingContact": {"postalAddress": {"isoCountryCode": "US", "administrativeArea": "CA"}}}},
+                {"authorize": {"paymentMethod": {"type": "credit"}, "billingContact": {"givenName": "B"},
+                               "shippingContact": {"postalAddress": {"isoCountryCode": "US\n", "administrativeArea": "TX"}}}}]}
             """#
         let lines = run(document, ["replay", "--format", "w3c"]).output.split(separator: "\n").map(String.init)
-        XCTAssertEqual(lines.count, 4)
+        XCTAssertEqual(lines.count, 5)
+        // The code as the checkout matches it ("US\n" is US): the region's rule refuses it.
+        XCTAssertEqual(lines[4], #"{"result":"fail","retry":{"shippingAddress":{"region":"S does not ship there"},"error":"S does not ship there"}}"#)
+        // A rule for the whole country that offers nothing refuses the country, region or not.
+        let wholeCountry = #"""
+            {"document": {"merchantName": "S", "currencyCode": "USD", "countryCode": "US",
+                          "items": [{"label": "A", "amount": "10.00"}],
+                          "shippingMethods": [{"identifier": "std", "label": "Standard", "amount": "5.00"}],
+                          "shippingRules": [{"country": "US", "methods": []}, {"country": "CA", "methods": ["std"]}]},
+             "events": [{"authorize": {"paymentMethod": {"type": "credit"},
+                                       "shippingContact": {"postalAddress": {"isoCountryCode": "US", "administrativeArea": "CA"}}}}]}
+            """#
+        XCTAssertEqual(
+            run(wholeCountry, ["replay", "--format", "w3c"]).output,
+            #"{"result":"fail","retry":{"shippingAddress":{"country":"S does not ship there"},"error":"S does not ship there"}}"# + "\n")
         XCTAssertEqual(lines[0], #"{"result":"fail","retry":{"shippingAddress":{"country":"S does not ship there"},"error":"S does not ship there"}}"#)
         XCTAssertEqual(lines[1], #"{"result":"fail","retry":{"shippingAddress":{"region":"S does not ship there"},"error":"S does not ship there"}}"#)
         XCTAssertEqual(lines[2], #"{"result":"fail","retry":{"error":"Standard is not offered at this address"}}"#)
