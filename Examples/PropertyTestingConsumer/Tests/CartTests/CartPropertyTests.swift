@@ -1,4 +1,5 @@
 import Cart
+import Foundation
 import Tally
 import TallyTesting
 import XCTest
@@ -23,6 +24,29 @@ final class CartPropertyTests: XCTestCase {
     func testReorderingLinesDoesNotChangeTheTotal() {
         forAll(line.array(count: 0...8)) { lines in
             total(of: lines, taxRate: "0.0825") == total(of: lines.reversed(), taxRate: "0.0825")
+        }
+    }
+
+    /// The failure Guides/PropertyTesting.md shows ("Read a failure", and the Swift Testing one)
+    /// is what seed 2026 gives: the guide's lines were left behind once when a generator changed.
+    func testTheGuidesFailureReportsAreReal() throws {
+        let guide = try String(
+            contentsOf: URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+                .appendingPathComponent("../../../../Guides/PropertyTesting.md").standardized, encoding: .utf8)
+        let tea = Gen.zip(Gen.decimal(.cents).map { $0.magnitude }, Gen.int(in: 1...20))
+            .map { Line(label: "Tea", unitPrice: $0, quantity: $1) }
+        for generator in [line.array(count: 0...8), tea.array(count: 1...8)] {
+            let result = Property.check(generator, seed: 2026) { lines in
+                let subtotal = lines.reduce(BigDecimal.zero) { $0 + $1.amount }
+                return total(of: lines, taxRate: "0.0825") == subtotal + subtotal * "0.0825"
+            }
+            let failure = try XCTUnwrap(result.failure)
+            let report = result.report(filter: nil)
+            for line in report.split(separator: "\n") where line.contains("original:") || line.contains("shrunk:") {
+                let text = line.trimmingCharacters(in: .whitespaces)
+                XCTAssertTrue(guide.contains(text), "the guide does not show: \(text)")
+            }
+            XCTAssertTrue(guide.contains("Property failed at case \(failure.caseIndex) of seed 2026."))
         }
     }
 
