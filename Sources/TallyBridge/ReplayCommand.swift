@@ -277,18 +277,15 @@ public enum ReplayCommand {
         var errors: [PaymentError] = []
         var status: AuthorizationStatus?
         var carriesMethods = false
+        var isContactChange = false
         var refusal: String?
         switch step {
         case .authorize(let payment):
             let result = checkout.authorize(payment)
             refusal = result.status == .success ? nil : "\(result.status.bridgeString): " + result.errors.map(\.description).joined(separator: "; ")
             switch format {
-            case "applepay":
-                // Apple Pay JS version 3 and later: a refusal is STATUS_FAILURE with the errors;
-                // the per-field statuses 2-4 are for versions 1 and 2 only.
-                let status = result.errors.isEmpty ? result.status.rawValue : AuthorizationStatus.failure.rawValue
-                return (.object(["status": .number(String(status)), "errors": .array(result.errors.map(SummaryRenderer.applePayError))]), refusal)
-            case "w3c": return (SummaryRenderer.w3cAuthorization(result, payment: payment, checkout: checkout), refusal)
+            case "applepay": return (SummaryRenderer.applePay(result), refusal)
+            case "w3c": return (SummaryRenderer.w3c(result, of: payment, on: checkout), refusal)
             default:
                 // The seed's status strings (`invalid-shipping-contact`), as its web view expects them.
                 return (.object(["event": .string(name), "status": .string(result.status.bridgeString), "errors": .array(result.errors.map(SummaryRenderer.paymentError))]), refusal)
@@ -297,7 +294,7 @@ public enum ReplayCommand {
             switch checkout.apply(event) {
             case .shippingMethod(let update): status = update.status
             case .couponCode(let update): (errors, carriesMethods) = (update.errors, true)
-            case .shippingContact(let update): (errors, carriesMethods) = (update.errors, true)
+            case .shippingContact(let update): (errors, carriesMethods, isContactChange) = (update.errors, true, true)
             case .paymentMethod(let update): errors = update.errors
             }
             refusal = errors.isEmpty ? nil : errors.map(\.description).joined(separator: "; ")
@@ -309,7 +306,7 @@ public enum ReplayCommand {
         }
         switch format {
         case "applepay": return (try SummaryRenderer.applePayUpdate(checkout, errors: errors, shippingMethods: carriesMethods), refusal)
-        case "w3c": return (try SummaryRenderer.w3cUpdate(checkout, errors: errors, refusesAddress: name == "changeShippingContact"), refusal)
+        case "w3c": return (try SummaryRenderer.w3cUpdate(checkout, errors: errors, refusesAddress: isContactChange), refusal)
         default:
             var update = SummaryRenderer.tallyJSON(checkout, errors: errors)
             if case .object(let object) = update {
@@ -364,6 +361,43 @@ public enum ReplayCommand {
 }
 
 extension SummaryRenderer {
+    /// The Apple Pay JS object an event's update completes the sheet with
+    /// (`ApplePayShippingMethodUpdate`, `…ShippingContactUpdate`, `…PaymentMethodUpdate`,
+    /// `…CouponCodeUpdate`), as `tally replay --format applepay` writes it: `newTotal`,
+    /// `newLineItems`, `newShippingMethods` for a contact or coupon change (when the checkout has
+    /// shipping methods), and `errors` when there are any. `checkout` is the checkout after the
+    /// event (`apply` changed it; `applying` returns it).
+    ///
+    /// ```swift
+    /// let update = checkout.apply(.changeCouponCode("SAVE10"))
+    /// let json = try SummaryRenderer.applePay(update, of: checkout)
+    /// ```
+    ///
+    /// - Throws: `DocumentError` for what Apple Pay JS cannot show, as `applePay(_:)` does.
+    public static func applePay(_ update: CheckoutUpdate, of checkout: Checkout) throws(DocumentError) -> JSONValue {
+        try applePayUpdate(checkout, errors: update.errors, shippingMethods: update.shippingMethods != nil)
+    }
+
+    /// The W3C `PaymentDetailsUpdate` for an event's update, as `tally replay --format w3c`
+    /// writes it: `total`, `displayItems`, `shippingOptions`; a refused shipping address gets no
+    /// options and its messages in `error` (see `w3cUpdate`). `checkout` is the checkout after
+    /// the event.
+    ///
+    /// - Throws: `DocumentError` for what the Payment Request API cannot show, as `w3c(_:)` does.
+    public static func w3c(_ update: CheckoutUpdate, of checkout: Checkout) throws(DocumentError) -> JSONValue {
+        var isContactChange = false
+        if case .shippingContact = update { isContactChange = true }
+        return try w3cUpdate(checkout, errors: update.errors, refusesAddress: isContactChange)
+    }
+
+    /// The Apple Pay JS authorization result (`ApplePayPaymentAuthorizationResult`, version 3
+    /// and later): `{"status": 0}` for success, else `{"status": 1, "errors": [...]}` with the
+    /// errors naming the fields (the per-field statuses 2–4 are for versions 1 and 2 only).
+    public static func applePay(_ result: AuthorizationResult) -> JSONValue {
+        let status = result.errors.isEmpty ? result.status.rawValue : AuthorizationStatus.failure.rawValue
+        return .object(["status": .number(String(status)), "errors": .array(result.errors.map(applePayError))])
+    }
+
     /// Apple Pay JS error object: `code` (PassKit's `shippingAddressUnserviceable` is Apple Pay
     /// JS's `addressUnserviceable`), `contactField`, `message`.
     static func applePayError(_ error: PaymentError) -> JSONValue {
@@ -400,7 +434,7 @@ extension SummaryRenderer {
     /// the one shown, an unusable code) and billing-contact errors have no member of their own
     /// and are in `error` only. (Billing and phonetic-name errors went to `payer.name`, the payer's
     /// own field, and an address refusal had no member at all: reviews, 2026-12-02.)
-    static func w3cAuthorization(_ result: AuthorizationResult, payment: PaymentAuthorization, checkout: Checkout) -> JSONValue {
+    public static func w3c(_ result: AuthorizationResult, of payment: PaymentAuthorization, on checkout: Checkout) -> JSONValue {
         guard result.status != .success else { return .object(["result": .string("success")]) }
         let addressMissing = payment.shippingContact?.provides(.postalAddress) != true
         // As the checkout matched the address with its rules (a diff review found a test of

@@ -150,6 +150,38 @@ final class RendererSpecTests: XCTestCase {
                     {"authorize": {"paymentMethod": {"type": "credit"}, "shippingContact": {"givenName": "A"}}}]}
         """#
 
+    /// The per-event renderers are public (a Swift server answering Apple Pay JS or W3C events
+    /// had only `tally replay`: a user's walk-through) and give what the command writes.
+    func testTheUpdateRenderersGiveWhatReplayWrites() throws {
+        let document = #"""
+            {"merchantName": "S", "currencyCode": "USD", "countryCode": "US",
+             "items": [{"label": "A", "amount": "10.00"}],
+             "shippingMethods": [{"identifier": "std", "label": "Standard", "amount": "5.00"}],
+             "shippingRules": [{"country": "US", "methods": ["std"]}],
+             "shippingAddressRequirement": "all"}
+            """#
+        var checkout = try CheckoutDocument.checkout(from: document)
+        let events: [CheckoutEvent] = [
+            .changeCouponCode("NOPE"), .changeShippingContact(Contact(postalAddress: PostalAddress(isoCountryCode: "FR"))),
+            .selectShippingMethod("std"),
+        ]
+        var applePay: [String] = [], w3c: [String] = []
+        for event in events {
+            let update = checkout.apply(event)
+            applePay.append(JSONWriter.write(try SummaryRenderer.applePay(update, of: checkout), pretty: false))
+            w3c.append(JSONWriter.write(try SummaryRenderer.w3c(update, of: checkout), pretty: false))
+        }
+        let payment = PaymentAuthorization(paymentMethod: PaymentMethod(type: .credit), shippingContact: Contact(givenName: "A"))
+        let result = checkout.authorize(payment)
+        applePay.append(JSONWriter.write(SummaryRenderer.applePay(result), pretty: false))
+        w3c.append(JSONWriter.write(SummaryRenderer.w3c(result, of: payment, on: checkout), pretty: false))
+        let replay = #"{"document": \#(document), "events": [{"changeCouponCode": "NOPE"}, "#
+            + #"{"changeShippingContact": {"postalAddress": {"isoCountryCode": "FR"}}}, {"selectShippingMethod": "std"}, "#
+            + #"{"authorize": {"paymentMethod": {"type": "credit"}, "shippingContact": {"givenName": "A"}}}]}"#
+        XCTAssertEqual(run(replay, ["replay", "--format", "applepay"]).output, applePay.joined(separator: "\n") + "\n")
+        XCTAssertEqual(run(replay, ["replay", "--format", "w3c"]).output, w3c.joined(separator: "\n") + "\n")
+    }
+
     /// Apple Pay JS version 3: a refused authorization is STATUS_FAILURE (1) with the errors; the
     /// per-field statuses 2-4 are for versions 1 and 2.
     func testApplePayAuthorizationRefusalsAreFailureWithErrors() {
