@@ -618,7 +618,6 @@ enum OfferedMethods: Sendable {
     }
 }
 
-/// Which shipping rules apply to a contact, found without building arrays or sets.
 /// The part of an address that keeps it from being served (see `Checkout.unservedAddressPart`).
 package enum UnservedAddressPart: Hashable, Sendable {
     /// The country: no rule serves it, or its rule offers nothing.
@@ -627,6 +626,7 @@ package enum UnservedAddressPart: Hashable, Sendable {
     case region
 }
 
+/// Which shipping rules apply to a contact, found without building arrays or sets.
 enum ShippingRuleChoice: Hashable, Sendable {
     /// No rule serves the contact's country.
     case unserved
