@@ -373,7 +373,8 @@ extension SummaryRenderer {
     /// let json = try SummaryRenderer.applePay(update, of: checkout)
     /// ```
     ///
-    /// - Throws: `DocumentError` for what Apple Pay JS cannot show, as `applePay(_:)` does.
+    /// - Throws: `DocumentError` for what Apple Pay JS cannot show, as `applePay(_:)` for a
+    ///   `Checkout` does.
     public static func applePay(_ update: CheckoutUpdate, of checkout: Checkout) throws(DocumentError) -> JSONValue {
         try applePayUpdate(checkout, errors: update.errors, shippingMethods: update.shippingMethods != nil)
     }
@@ -383,7 +384,8 @@ extension SummaryRenderer {
     /// options and its messages in `error` (see `w3cUpdate`). `checkout` is the checkout after
     /// the event.
     ///
-    /// - Throws: `DocumentError` for what the Payment Request API cannot show, as `w3c(_:)` does.
+    /// - Throws: `DocumentError` for what the Payment Request API cannot show, as `w3c(_:)` for a
+    ///   `Checkout` does.
     public static func w3c(_ update: CheckoutUpdate, of checkout: Checkout) throws(DocumentError) -> JSONValue {
         var isContactChange = false
         if case .shippingContact = update { isContactChange = true }
@@ -391,8 +393,9 @@ extension SummaryRenderer {
     }
 
     /// The Apple Pay JS authorization result (`ApplePayPaymentAuthorizationResult`, version 3
-    /// and later): `{"status": 0}` for success, else `{"status": 1, "errors": [...]}` with the
-    /// errors naming the fields (the per-field statuses 2–4 are for versions 1 and 2 only).
+    /// and later): `{"status": 0, "errors": []}` for success, else `{"status": 1, "errors":
+    /// [...]}` with the errors naming the fields (the per-field statuses 2–4 are for versions 1
+    /// and 2 only).
     public static func applePay(_ result: AuthorizationResult) -> JSONValue {
         let status = result.errors.isEmpty ? result.status.rawValue : AuthorizationStatus.failure.rawValue
         return .object(["status": .number(String(status)), "errors": .array(result.errors.map(applePayError))])

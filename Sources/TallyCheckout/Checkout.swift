@@ -280,16 +280,35 @@ public struct Checkout: Hashable, Sendable {
 
     // MARK: Validation
 
-    /// Whether `range` starts after it ends, as far as its components say: compared by year,
-    /// month and day when both ends have all three, then by hour when both have one.
+    /// Whether `range` starts after it ends, as far as its components say: when both ends have a
+    /// year, a month and a day, each is made a date in its own calendar (the Gregorian one when it
+    /// names none, with its era and time zone; out-of-range values such as day 40 carried over as
+    /// Foundation does) and the two are compared, by the hour only when both ends have one
+    /// (minutes and finer are not part of a delivery window: Apple Pay JS's has years, months,
+    /// days and hours). Components without a year, a month or a day are not compared.
     static func startsAfterItEnds(_ range: ShippingDateRange) -> Bool {
-        let start = range.start, end = range.end
-        guard let y0 = start.year, let m0 = start.month, let d0 = start.day,
-            let y1 = end.year, let m1 = end.month, let d1 = end.day
-        else { return false }
-        if [y0, m0, d0] != [y1, m1, d1] { return [y1, m1, d1].lexicographicallyPrecedes([y0, m0, d0]) }
-        if let h0 = start.hour, let h1 = end.hour { return h1 < h0 }
-        return false
+        var start = range.start, end = range.end
+        guard start.year != nil, start.month != nil, start.day != nil, end.year != nil, end.month != nil, end.day != nil else {
+            return false
+        }
+        let withHours = start.hour != nil && end.hour != nil
+        for index in 0..<2 {
+            var components = index == 0 ? start : end
+            if !withHours { components.hour = nil }
+            components.minute = nil
+            components.second = nil
+            components.nanosecond = nil
+            if index == 0 { start = components } else { end = components }
+        }
+        func date(_ components: DateComponents) -> Date? {
+            var calendar = components.calendar ?? Calendar(identifier: .gregorian)
+            if let zone = components.timeZone { calendar.timeZone = zone } else if components.calendar == nil {
+                calendar.timeZone = TimeZone(identifier: "UTC") ?? calendar.timeZone
+            }
+            return calendar.date(from: components)
+        }
+        guard let first = date(start), let last = date(end) else { return false }
+        return first > last
     }
 
     /// The request fields as PassKit takes them (`PKPaymentRequest` raises or fails for
@@ -309,6 +328,13 @@ public struct Checkout: Hashable, Sendable {
         if fields.merchantCapabilities.isDisjoint(with: [.threeDSecure, .emv]) {
             throw .invalidRequest(
                 place: "merchantCapabilities", reason: "a payment request needs threeDSecure or emv (or both) among the capabilities")
+        }
+        // PassKit's `PKDateComponentsRange` is nil for a start after the end (a review found
+        // such a range rendered for Apple Pay JS without a word).
+        for (index, method) in fields.shippingMethods.enumerated() {
+            if let range = method.dateRange, startsAfterItEnds(range) {
+                throw .invalidRequest(place: "shippingMethods[\(index)].dateRange", reason: "starts after it ends")
+            }
         }
     }
 
@@ -351,12 +377,6 @@ public struct Checkout: Hashable, Sendable {
             }
             if let first = identifiers[method.identifier], first != index {
                 throw .duplicateShippingMethod(identifier: method.identifier, index: index, firstIndex: first)
-            }
-            // PassKit's `PKDateComponentsRange` is nil for a start after the end (a review found
-            // such a range rendered for Apple Pay JS without a word). Compared when both ends
-            // are dates (year, month and day; the hour when both have one).
-            if let range = method.dateRange, Checkout.startsAfterItEnds(range) {
-                throw .invalidRequest(place: "shippingMethods[\(index)].dateRange", reason: "starts after it ends")
             }
         }
         if let selected, identifiers[selected] == nil {

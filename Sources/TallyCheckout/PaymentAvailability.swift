@@ -53,7 +53,7 @@ public enum PaymentAvailability: Hashable, Sendable, CustomStringConvertible {
     /// `capabilities: nil` asks what `canMakePayments(usingNetworks:)` asks (the seed's third
     /// check has no capabilities): whether a card of one of `networks` is in the wallet, whatever
     /// its type and protocol. (An empty set is not that: it names neither protocol and matches no
-    /// card.)
+    /// card. Nor is `.none`, which is this `nil`, not an empty set: write `[]` for no capabilities.)
     public static func evaluate(
         isApplePaySupported: Bool, canMakePayments: Bool, cards: [WalletCard],
         networks: [PaymentNetwork], capabilities: MerchantCapability?

@@ -253,6 +253,21 @@ final class CheckoutRuleTests: XCTestCase {
         XCTAssertNoThrow(try window(DateComponents(year: 2026, month: 12, day: 1, hour: 18), DateComponents(year: 2026, month: 12, day: 1)))
         XCTAssertNoThrow(try window(DateComponents(day: 5), DateComponents(day: 2)))
         XCTAssertNoThrow(try window(DateComponents(year: 2026, month: 11, day: 30), DateComponents(year: 2026, month: 12, day: 1)))
+        // Dates in their calendars, as Foundation makes them (compared as bare numbers, Heisei 31
+        // after Reiwa 1 and 5 BC after 1 BC were refused, and day 40 of December accepted).
+        let japanese = Calendar(identifier: .japanese)
+        XCTAssertNoThrow(try window(
+            DateComponents(calendar: japanese, era: 235, year: 31, month: 4, day: 1),
+            DateComponents(calendar: japanese, era: 236, year: 1, month: 5, day: 10)))
+        XCTAssertNoThrow(try window(DateComponents(era: 0, year: 5, month: 1, day: 1), DateComponents(era: 0, year: 1, month: 1, day: 1)))
+        XCTAssertThrowsError(try window(DateComponents(year: 2026, month: 12, day: 40), DateComponents(year: 2027, month: 1, day: 2)))
+        // The request fields are checked before the items, as the initializer's doc says.
+        XCTAssertThrowsError(try Checkout(
+            currency: .usd, countryCode: "US", merchantName: "M", items: [],
+            shippingMethods: [ShippingMethod(identifier: "exp", label: "Express", amount: 2, dateRange: ShippingDateRange(
+                start: DateComponents(year: 2026, month: 12, day: 3), end: DateComponents(year: 2026, month: 12, day: 1)))])) {
+            XCTAssertEqual("\($0)", "shippingMethods[0].dateRange: starts after it ends")
+        }
         // The ends of the ranges are accepted: a rate of 1 (100 %), a surcharge of 100 %.
         XCTAssertNoThrow(try make(
             taxRules: [TaxRule(country: "US", rate: 1)], surcharges: [Surcharge(paymentMethodType: .credit, percent: 100, label: "Fee")]))

@@ -41,12 +41,15 @@ final class CartPropertyTests: XCTestCase {
                 return total(of: lines, taxRate: "0.0825") == subtotal + subtotal * "0.0825"
             }
             let failure = try XCTUnwrap(result.failure)
-            let report = result.report(filter: nil)
-            for line in report.split(separator: "\n") where line.contains("original:") || line.contains("shrunk:") {
-                let text = line.trimmingCharacters(in: .whitespaces)
-                XCTAssertTrue(guide.contains(text), "the guide does not show: \(text)")
-            }
-            XCTAssertTrue(guide.contains("Property failed at case \(failure.caseIndex) of seed 2026."))
+            let lines = result.report(filter: nil).split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }
+            let original = try XCTUnwrap(lines.first { $0.hasPrefix("original:") }, "the report has an original value")
+            let shrunk = try XCTUnwrap(lines.first { $0.hasPrefix("shrunk:") }, "the report has a shrunk value")
+            // The guide's block: the line before its original value names the case.
+            let shown = try XCTUnwrap(guide.range(of: original), "the guide does not show: \(original)")
+            let lineStart = guide[..<shown.lowerBound].lastIndex(of: "\n") ?? guide.startIndex
+            let before = guide[..<lineStart].split(separator: "\n").last ?? ""
+            XCTAssertTrue(before.contains("Property failed at case \(failure.caseIndex) of seed 2026."), String(before))
+            XCTAssertTrue(guide[shown.upperBound...].hasPrefix("\n") && guide.contains(shrunk), "the guide does not show: \(shrunk)")
         }
     }
 
