@@ -274,15 +274,11 @@ public enum ReplayCommand {
 
     /// Applies one event and renders its update; the second value says why it was refused, if it was.
     static func apply(_ step: Step, named name: String, to checkout: inout Checkout, format: String) throws(DocumentError) -> (JSONValue, String?) {
-        var errors: [PaymentError] = []
-        var status: AuthorizationStatus?
-        var carriesMethods = false
-        var isContactChange = false
-        var refusal: String?
+        let event: CheckoutEvent
         switch step {
         case .authorize(let payment):
             let result = checkout.authorize(payment)
-            refusal = result.status == .success ? nil : "\(result.status.bridgeString): " + result.errors.map(\.description).joined(separator: "; ")
+            let refusal = result.status == .success ? nil : "\(result.status.bridgeString): " + result.errors.map(\.description).joined(separator: "; ")
             switch format {
             case "applepay": return (SummaryRenderer.applePay(result), refusal)
             case "w3c": return (SummaryRenderer.w3c(result, of: payment, on: checkout), refusal)
@@ -290,32 +286,29 @@ public enum ReplayCommand {
                 // The seed's status strings (`invalid-shipping-contact`), as its web view expects them.
                 return (.object(["event": .string(name), "status": .string(result.status.bridgeString), "errors": .array(result.errors.map(SummaryRenderer.paymentError))]), refusal)
             }
-        case .event(let event):
-            switch checkout.apply(event) {
-            case .shippingMethod(let update): status = update.status
-            case .couponCode(let update): (errors, carriesMethods) = (update.errors, true)
-            case .shippingContact(let update): (errors, carriesMethods, isContactChange) = (update.errors, true, true)
-            case .paymentMethod(let update): errors = update.errors
-            }
-            refusal = errors.isEmpty ? nil : errors.map(\.description).joined(separator: "; ")
-            if status == .failure, case .selectShippingMethod(let identifier) = event {
-                refusal = checkout.offersShippingMethod(identifier)
-                    ? "\(Node.shown(identifier)) would take the total above the maximum of \(checkout.maximumTotal?.plainString ?? "")"
-                    : "\(Node.shown(identifier)) is not offered here (offered: \(Node.offeredList(checkout.offeredShippingMethods.map(\.identifier))))"
-            }
+        case .event(let payload): event = payload
+        }
+        // The update says what each format needs (its errors, methods and status): the same
+        // renderers a Swift server calls.
+        let update = checkout.apply(event)
+        var refusal = update.errors.isEmpty ? nil : update.errors.map(\.description).joined(separator: "; ")
+        if update.status == .failure, case .selectShippingMethod(let identifier) = event {
+            refusal = checkout.offersShippingMethod(identifier)
+                ? "\(Node.shown(identifier)) would take the total above the maximum of \(checkout.maximumTotal?.plainString ?? "")"
+                : "\(Node.shown(identifier)) is not offered here (offered: \(Node.offeredList(checkout.offeredShippingMethods.map(\.identifier))))"
         }
         switch format {
-        case "applepay": return (try SummaryRenderer.applePayUpdate(checkout, errors: errors, shippingMethods: carriesMethods), refusal)
-        case "w3c": return (try SummaryRenderer.w3cUpdate(checkout, errors: errors, refusesAddress: isContactChange), refusal)
+        case "applepay": return (try SummaryRenderer.applePay(update, of: checkout), refusal)
+        case "w3c": return (try SummaryRenderer.w3c(update, of: checkout), refusal)
         default:
-            var update = SummaryRenderer.tallyJSON(checkout, errors: errors)
-            if case .object(let object) = update {
+            var rendered = SummaryRenderer.tallyJSON(checkout, errors: update.errors)
+            if case .object(let object) = rendered {
                 var members: [(key: String, value: JSONValue)] = [("event", .string(name))]
-                if let status { members.append(("status", .string("\(status)"))) }
+                if let status = update.status { members.append(("status", .string("\(status)"))) }
                 members += object.members.filter { ["errors", "total", "summaryItems", "shippingMethods", "selectedShippingMethod"].contains($0.key) }
-                update = .object(JSONObject(members))
+                rendered = .object(JSONObject(members))
             }
-            return (update, refusal)
+            return (rendered, refusal)
         }
     }
 
