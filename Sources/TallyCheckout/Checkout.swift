@@ -287,20 +287,18 @@ public struct Checkout: Hashable, Sendable {
     /// (minutes and finer are not part of a delivery window: Apple Pay JS's has years, months,
     /// days and hours). Components without a year, a month or a day are not compared.
     static func startsAfterItEnds(_ range: ShippingDateRange) -> Bool {
-        var start = range.start, end = range.end
+        let start = range.start, end = range.end
         guard start.year != nil, start.month != nil, start.day != nil, end.year != nil, end.month != nil, end.day != nil else {
             return false
         }
         let withHours = start.hour != nil && end.hour != nil
-        for index in 0..<2 {
-            var components = index == 0 ? start : end
+        /// One end as a date: to the day, or to the hour when both ends have one.
+        func date(_ side: DateComponents) -> Date? {
+            var components = side
             if !withHours { components.hour = nil }
             components.minute = nil
             components.second = nil
             components.nanosecond = nil
-            if index == 0 { start = components } else { end = components }
-        }
-        func date(_ components: DateComponents) -> Date? {
             var calendar = components.calendar ?? Calendar(identifier: .gregorian)
             if let zone = components.timeZone { calendar.timeZone = zone } else if components.calendar == nil {
                 calendar.timeZone = TimeZone(identifier: "UTC") ?? calendar.timeZone
@@ -537,10 +535,7 @@ public struct Checkout: Hashable, Sendable {
         for (index, network) in networks.enumerated() where !isStreamSafe(network.rawValue) {
             throw .unsafeText(place: "supportedNetworks[\(index)]")
         }
-        var fields = terms.fields
-        fields.supportedNetworks = networks
-        try Checkout.checkRequest(fields)
-        changeTerms { $0.supportedNetworks = networks }
+        try changeRequest { $0.supportedNetworks = networks }
     }
 
     /// Replaces the merchant's capabilities.
@@ -549,10 +544,16 @@ public struct Checkout: Hashable, Sendable {
     ///   `emv` (PassKit requires one of them); the checkout is then unchanged. (This was a
     ///   settable property, which could not refuse.)
     public mutating func setMerchantCapabilities(_ capabilities: MerchantCapability) throws(CheckoutError) {
+        try changeRequest { $0.merchantCapabilities = capabilities }
+    }
+
+    /// Makes `change` to the request fields when they stay as PassKit takes them
+    /// (`checkRequest`); else throws and changes nothing.
+    private mutating func changeRequest(_ change: (inout CheckoutTerms.Fields) -> Void) throws(CheckoutError) {
         var fields = terms.fields
-        fields.merchantCapabilities = capabilities
+        change(&fields)
         try Checkout.checkRequest(fields)
-        changeTerms { $0.merchantCapabilities = capabilities }
+        changeTerms(change)
     }
 
     /// Replaces the merchant name (the total's label).

@@ -60,8 +60,9 @@ public enum PaymentAvailability: Hashable, Sendable, CustomStringConvertible {
     ) -> PaymentAvailability {
         guard isApplePaySupported else { return .unsupportedDevice }
         guard canMakePayments else { return .paymentsNotAllowed }
+        // A set: a wallet of n cards against n networks compared every pair (8,000 each: 4.4 s).
+        let accepting = Set(networks)
         guard let capabilities else {
-            let accepting = Set(networks)
             return cards.contains { accepting.contains($0.network) } ? .available : .noMatchingCard
         }
         // Both or neither: no filter (with both, store and e-money cards were refused: review,
@@ -78,8 +79,6 @@ public enum PaymentAvailability: Hashable, Sendable, CustomStringConvertible {
         func protocolSupported(_ network: PaymentNetwork) -> Bool {
             capabilities.contains(network == .chinaUnionPay ? .emv : .threeDSecure)
         }
-        // A set: a wallet of n cards against n networks compared every pair (8,000 each: 4.4 s).
-        let accepting = Set(networks)
         let match = cards.contains { accepting.contains($0.network) && protocolSupported($0.network) && accepted($0.type) }
         return match ? .available : .noMatchingCard
     }
