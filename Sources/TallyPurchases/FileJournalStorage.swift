@@ -161,9 +161,7 @@ public final class FileJournalStorage: JournalStorage {
     ///   `ulimit -f` or systemd's `LimitFSIZE`), where the write would otherwise kill the process
     ///   with `SIGXFSZ`.
     public func append(_ bytes: [UInt8]) throws(PurchaseError) {
-        var status = stat()
-        guard fstat(descriptor, &status) == 0 else { throw .journalIO(operation: "stat", path: path, reason: Self.lastError()) }
-        try Self.checkFileSizeLimit(writing: bytes.count, after: Int(status.st_size), path: path)
+        try Self.checkFileSizeLimit(writing: bytes.count, after: { () throws(PurchaseError) in try currentByteCount() ?? 0 }, path: path)
         try Self.write(bytes, to: descriptor, path: path)
         try Self.sync(descriptor, path: path)
     }
@@ -184,7 +182,7 @@ public final class FileJournalStorage: JournalStorage {
         let temporary = resolvedPath + ".compacting"  // for messages
         var old = stat()
         guard fstat(descriptor, &old) == 0 else { throw .journalIO(operation: "stat", path: path, reason: Self.lastError()) }
-        try Self.checkFileSizeLimit(writing: bytes.count, after: 0, path: temporary)
+        try Self.checkFileSizeLimit(writing: bytes.count, after: { 0 }, path: temporary)
         unlinkat(directoryDescriptor, temporaryName, 0)  // a leftover of a crash during an earlier compaction
         let fd = openat(directoryDescriptor, temporaryName, O_RDWR | O_CREAT | O_TRUNC | O_APPEND | O_CLOEXEC | O_NOFOLLOW, 0o600)
         guard fd >= 0 else { throw .journalIO(operation: "create", path: temporary, reason: Self.lastError()) }
@@ -216,8 +214,12 @@ public final class FileJournalStorage: JournalStorage {
 
     /// Throws, writing nothing, when `count` more bytes after the first `size` of a file would pass
     /// the process's file-size limit: the kernel would send `SIGXFSZ`, which kills the process
-    /// unless it is handled, and the write would then fail with `EFBIG` or stop short.
-    private static func checkFileSizeLimit(writing count: Int, after size: Int, path: String) throws(PurchaseError) {
+    /// unless it is handled, and the write would then fail with `EFBIG` or stop short. `size` is
+    /// asked only when a limit is set (`currentByteCount`, the one `fstat`; none per append
+    /// otherwise).
+    private static func checkFileSizeLimit(
+        writing count: Int, after size: () throws(PurchaseError) -> Int, path: String
+    ) throws(PurchaseError) {
         var limit = rlimit()
         #if canImport(Glibc)
         let status = getrlimit(__rlimit_resource_t(RLIMIT_FSIZE.rawValue), &limit)
@@ -227,7 +229,7 @@ public final class FileJournalStorage: JournalStorage {
         // It fails only for a bad argument. `RLIM_INFINITY` is all ones on Linux and 2^63 - 1 on
         // Apple platforms: no file reaches either.
         guard status == 0, limit.rlim_cur < rlim_t(Int64.max) else { return }
-        let total = UInt64(max(0, size)) + UInt64(max(0, count))
+        let total = UInt64(max(0, try size())) + UInt64(max(0, count))
         guard total > UInt64(limit.rlim_cur) else { return }
         throw .journalIO(operation: "write to", path: path,
                          reason: "\(count) bytes more would take the file to \(total) bytes, past this process's file-size limit of \(limit.rlim_cur) bytes (RLIMIT_FSIZE); nothing was written")
