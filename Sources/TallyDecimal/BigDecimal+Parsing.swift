@@ -34,12 +34,21 @@ extension BigDecimal: LosslessStringConvertible, ExpressibleByStringLiteral {
     /// arithmetic took beyond them (`1E-6144 * 0.1`, or a 1,200-digit product) prints a
     /// `description` that this initializer refuses; read those back with
     /// `init(parsing:limits: .widest)`.
+    ///
+    /// Only for a `String` value: written with a literal argument, `BigDecimal("1.50")` is the
+    /// string-literal initializer (Swift's rule for `T(literal)` when `T` takes that literal), so
+    /// `BigDecimal("abc")` stops the program instead of returning `nil`, and `BigDecimal("1E+7000")`
+    /// is read with `.widest` limits.
     public init?(_ description: String) {
         guard let value = try? BigDecimal(parsing: description) else { return nil }
         self = value
     }
 
-    /// Creates a value from a string literal: `let price: BigDecimal = "12.75"`.
+    /// Creates a value from a string literal: `let price: BigDecimal = "12.75"`, and also
+    /// `BigDecimal("12.75")` written with a literal argument (Swift calls this initializer for
+    /// `T(literal)` when `T` takes that kind of literal, not `init?(_:)`).
+    ///
+    /// The literal is read with `ParseLimits.widest`: it is the program's own text, not input.
     ///
     /// - Precondition: the literal is a valid decimal number (like a malformed `URL` literal, a bad
     ///   literal is a programmer error). Use `init(parsing:)` for text from outside.
