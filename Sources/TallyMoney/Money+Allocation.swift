@@ -208,13 +208,14 @@ extension Money {
         // stopping the process in the division's exponent.
         let magnitude = amount.magnitude.reduced()
         let step = unit.reduced()
-        // Below the unit's exponent the amount is no multiple of it: that would need a 10 in c.
-        guard magnitude.exponent >= step.exponent else { throw notWhole }
         // T = c·10^(e−f) / u has at least as many digits as c·10^(e−f) less those of u: bounded
-        // before any of it is spelled out (`1E+2000000` USD is 2,000,003 digits of cents).
+        // before any of it is spelled out (`1E+2000000` USD is 2,000,003 digits of cents), and
+        // before wholeness, as documented (the bound holds for e < f too: T rounded is that long).
         guard magnitude.digitCount + (magnitude.exponent - step.exponent) - step.digitCount <= Money.maximumUnitDigits else {
             throw .amountTooLarge(amount: amount, currency: currency)
         }
+        // Below the unit's exponent the amount is no multiple of it: that would need a 10 in c.
+        guard magnitude.exponent >= step.exponent else { throw notWhole }
         guard let (units, rest) = try? magnitude.quotientAndRemainder(dividingBy: step) else {
             throw .divisionByZero  // unreachable: the unit is positive
         }

@@ -1,3 +1,4 @@
+import Foundation
 import TallyDecimal
 
 // JSON shape: {"amount": "12.75", "currency": "CNY"}. A custom currency also writes its minor
@@ -129,7 +130,35 @@ extension KeyedDecodingContainer {
     /// An optional integer field, with a number that is not one (`2.5`, `1e30`) refused at the
     /// field: Foundation's `JSONDecoder` on Linux throws an error of its own there, which its
     /// `decode` reports as "not valid JSON" with no coding path (a review).
+    ///
+    /// A number the coder reads as `Decimal` (every JSON number `Decimal` can hold) is taken
+    /// exactly, as `BigDecimal` decodes it: asked for an `Int`, that `JSONDecoder` goes through
+    /// `Double` and took `1.99999999999999999` as 2 (a review). Anything else (a string, a number
+    /// `Decimal` cannot hold, the integers of a property list, whose coder has no `Decimal`
+    /// numbers) is asked for as an `Int`, with the coder's own reason when it is not one; a
+    /// property list's `<real>` whose `Double` is whole still arrives as that integer (nothing a
+    /// `Decoder` shows tells it from an `<integer>`).
     fileprivate func decodeWholeNumberIfPresent(forKey key: Key) throws -> Int? {
+        guard contains(key), try !decodeNil(forKey: key) else { return nil }
+        guard (try? decode(Decimal.self, forKey: key)) != nil else { return try decodeIntegerIfPresent(forKey: key) }
+        let number: BigDecimal
+        do {
+            number = try decode(BigDecimal.self, forKey: key)
+        } catch DecodingError.dataCorrupted(let context) {
+            throw notWhole(key, context.debugDescription)  // 38 digits or more: perhaps cut
+        }
+        if number.isZero { return 0 }
+        // At most 19 digits before the point (so the rescale pads few zeros), whole, and in `Int`.
+        guard number.digitCount + number.exponent <= 19, let whole = try? number.rescaled(exactlyTo: 0),
+              let value = Int(whole.plainString)
+        else {
+            throw notWhole(key, "\(number) is not")
+        }
+        return value
+    }
+
+    /// `decodeIfPresent(Int.self, forKey:)`, with a number that is not an `Int` refused at the field.
+    private func decodeIntegerIfPresent(forKey key: Key) throws -> Int? {
         do {
             return try decodeIfPresent(Int.self, forKey: key)
         } catch let error as DecodingError {

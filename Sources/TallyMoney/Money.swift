@@ -45,13 +45,17 @@ public struct Money: Hashable, Sendable, CustomStringConvertible {
 
     /// The amount as a count of minor units: 12.75 USD is 1275, 1001 JPY is 1001.
     ///
-    /// - Throws: `MoneyError.tooManyDecimals` when the amount is not a whole number of minor units
-    ///   (round it first), `.minorUnitsOutOfRange` when the count does not fit `Int64`.
+    /// - Throws: `MoneyError.minorUnitsOutOfRange` when the count does not fit `Int64`, rounded
+    ///   or not (checked first: a count of more than 19 digits is out of range before it is
+    ///   whole); `.tooManyDecimals` when the amount is not a whole number of minor units (round
+    ///   it first).
     public var minorUnits: Int64 {
         get throws(MoneyError) {
-            // A nonzero count of 20 digits or more does not fit; checked before rescaling, which
-            // would otherwise spell out `1E+2000000` to the last zero (and stop at a million digits).
-            if !amount.isZero && amount.exponent + currency.minorUnits > 18 {
+            // The count has `digitCount + exponent + minorUnits` digits (rescaling pads zeros or
+            // drops them exactly), and one of 20 or more does not fit. Checked before rescaling,
+            // which would otherwise spell out `1E+2000000`, or a million nines at exponent 0, to
+            // the last zero (and stop past a million digits).
+            if !amount.isZero && amount.digitCount + amount.exponent + currency.minorUnits > 19 {
                 throw .minorUnitsOutOfRange(amount: amount, currency: currency)
             }
             let scaled: BigDecimal

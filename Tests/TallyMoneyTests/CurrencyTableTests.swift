@@ -108,7 +108,7 @@ final class CurrencyTableTests: XCTestCase {
     /// Where Foundation's locale data (ICU/CLDR) shows a different number of digits than ISO 4217's
     /// minor units. Tally validates and rounds with ISO's, and formats with ISO's digits too (see
     /// Guides/Currencies.md). Pinned for the ICU that ships with Swift 6.3.1 on Linux, en_US locale.
-    func testWhereICUDisplayDigitsDifferFromISO() {
+    func testWhereICUDisplayDigitsDifferFromISO() throws {
         var differences: [String: Int] = [:]
         for currency in Currency.allISO {
             let shown = Decimal(1).formatted(.currency(code: currency.code).locale(Locale(identifier: "en_US")))
@@ -123,5 +123,7 @@ final class CurrencyTableTests: XCTestCase {
         ]
         XCTAssertEqual(differences.keys.sorted(), expected)
         XCTAssertTrue(differences.values.allSatisfy { $0 == 0 })
+        // The guide's XCG example, no-break space and all (a review found a plain one written there).
+        XCTAssertEqual(Money("1", try Currency("XCG")).formatted(locale: Locale(identifier: "en_US")), "Cg.\u{A0}1.00")
     }
 }

@@ -288,4 +288,46 @@ final class MoneyReviewTests: XCTestCase {
             try JSONDecoder().decode(Money.self, from: JSONEncoder().encode(money)) == money
         }
     }
+
+    /// A long coefficient is counted before it is spelled out (review, 2026-12-02): `minorUnits`
+    /// of 999,999 nines in USD padded them to a million and one digits and stopped the process,
+    /// and so did a cash increment that long; a count of more than 19 digits is out of range.
+    func testLongCoefficientsAreCountedBeforeTheyAreSpelledOut() throws {
+        let portable = ["1", "true", "yes"].contains(ProcessInfo.processInfo.environment["TALLY_PORTABLE_INTEGERS"]?.lowercased() ?? "")
+        let count = portable ? 20_000 : 999_999  // the stop needs GMP's million digits; the order of checks does not
+        let nines = try BigDecimal(parsing: String(repeating: "9", count: count), limits: .widest)
+        XCTAssertThrowsError(try Money(nines, .usd).minorUnits) {
+            XCTAssertEqual($0 as? MoneyError, .minorUnitsOutOfRange(amount: nines, currency: .usd))
+        }
+        let eighteen = Currency(code: "TOK", minorUnits: 18)
+        let tokens = try BigDecimal(parsing: String(repeating: "9", count: count) + "E-17", limits: .widest)
+        XCTAssertThrowsError(try Money(tokens, eighteen).minorUnits) {
+            XCTAssertEqual($0 as? MoneyError, .minorUnitsOutOfRange(amount: tokens, currency: eighteen))
+        }
+        XCTAssertThrowsError(try Money("1", .usd).roundedToCash(increment: nines)) {
+            XCTAssertEqual($0 as? MoneyError, .invalidCashIncrement(increment: nines, currency: .usd))
+        }
+        // Out of range comes before not whole: rounding would not bring the count into range.
+        XCTAssertThrowsError(try Money("12345678901234567890.123", .usd).minorUnits) {
+            XCTAssertEqual($0 as? MoneyError, .minorUnitsOutOfRange(amount: "12345678901234567890.123", currency: .usd))
+        }
+        // Nineteen digits: the ends of Int64 still count.
+        XCTAssertEqual(try Money("92233720368547758.07", .usd).minorUnits, .max)
+        XCTAssertEqual(try Money("-92233720368547758.08", .usd).minorUnits, .min)
+        XCTAssertEqual(try Money("9223372036854775807E-18", eighteen).minorUnits, .max)
+        XCTAssertEqual(try Money("0.00000000000000000001E+20", .usd).minorUnits, 100)
+        XCTAssertThrowsError(try Money("9223372036854775808E-18", eighteen).minorUnits) {
+            XCTAssertEqual($0 as? MoneyError, .minorUnitsOutOfRange(amount: "9223372036854775808E-18", currency: eighteen))
+        }
+        // An allocation counts its units before it asks whether they are whole, as documented
+        // (a million digits: a debug build of the portable integers takes minutes to parse them).
+        if portable { return }
+        let francs = Money(try BigDecimal(parsing: String(repeating: "9", count: Money.maximumUnitDigits + 9) + "E-3", limits: .widest), .chf)
+        XCTAssertThrowsError(try francs.split(into: 2, increment: "0.05")) {
+            guard case .amountTooLarge? = $0 as? MoneyError else { return XCTFail("\($0)") }
+        }
+        XCTAssertThrowsError(try Money(francs.amount, .usd).split(into: 2)) {
+            guard case .amountTooLarge? = $0 as? MoneyError else { return XCTFail("\($0)") }
+        }
+    }
 }
