@@ -255,6 +255,14 @@ final class AllocationTests: XCTestCase {
             guard case .typeMismatch(_, let context)? = error as? DecodingError else { return XCTFail("\(error)") }
             XCTAssertEqual(context.codingPath.map(\.stringValue), ["minorUnits"])
         }
+        // An ISO code in the custom form says that it is ISO's, with or without minor units.
+        for json in [#"{"code": "USD"}"#, #"{"code": "USD", "minorUnits": 0}"#] {
+            XCTAssertThrowsError(try JSONDecoder().decode(Currency.self, from: Data(json.utf8)), json) { error in
+                guard case .dataCorrupted(let context)? = error as? DecodingError else { return XCTFail("\(error)") }
+                XCTAssertEqual(context.codingPath.map(\.stringValue), ["code"], json)
+                XCTAssertEqual(context.debugDescription, #""USD" is the ISO 4217 code of US Dollar (2 minor units); a custom currency needs a code of its own (the ISO currency is written as its code alone: "USD")"#)
+            }
+        }
         // A property list's integers have no `Decimal`: read as integers, as before.
         let plist = try PropertyListEncoder().encode(Currency(code: "TOK", minorUnits: 8, name: "Token", numericCode: 999))
         XCTAssertEqual(try PropertyListDecoder().decode(Currency.self, from: plist), Currency(code: "TOK", minorUnits: 8, name: "Token", numericCode: 999))
