@@ -21,7 +21,6 @@ static inline void tally_mpz_neg(mpz_ptr r, mpz_srcptr a) { mpz_neg(r, a); }
 static inline void tally_mpz_abs(mpz_ptr r, mpz_srcptr a) { mpz_abs(r, a); }
 static inline void tally_mpz_tdiv_qr(mpz_ptr q, mpz_ptr r, mpz_srcptr n, mpz_srcptr d) { mpz_tdiv_qr(q, r, n, d); }
 static inline void tally_mpz_divexact(mpz_ptr q, mpz_srcptr n, mpz_srcptr d) { mpz_divexact(q, n, d); }
-static inline void tally_mpz_gcd(mpz_ptr r, mpz_srcptr a, mpz_srcptr b) { mpz_gcd(r, a, b); }
 static inline mp_bitcnt_t tally_mpz_remove(mpz_ptr r, mpz_srcptr a, mpz_srcptr f) { return mpz_remove(r, a, f); }
 static inline void tally_mpz_ui_pow_ui(mpz_ptr r, unsigned long b, unsigned long e) { mpz_ui_pow_ui(r, b, e); }
 static inline void tally_mpz_mul_2exp(mpz_ptr r, mpz_srcptr a, mp_bitcnt_t e) { mpz_mul_2exp(r, a, e); }

@@ -141,10 +141,11 @@ extension BigDecimal: SignedNumeric {
 
     /// The exact product; exponent `lhs.exponent + rhs.exponent` (so `1.5 × 1.50 == 2.250`).
     ///
-    /// - Precondition: the product's exponent fits `Int32` and its coefficient has at most
-    ///   1,000,000 digits, as every value within `ParseLimits.widest` times another does
-    ///   (`1E+2000000000 × 1E+2000000000`, made in code, stops). Check values from outside with
-    ///   `ParseLimits.admits` first.
+    /// - Precondition: the product's exponent fits `Int32`, as it does for any two values within
+    ///   `ParseLimits.widest` (`1E+2000000000 × 1E+2000000000`, made in code, stops), and its
+    ///   coefficient has at most 1,000,000 digits, as it does when the factors' digits add up to
+    ///   at most that (two values within the default limits always do; two of 600,000 digits,
+    ///   each within `.widest`, stop). Check values from outside with `ParseLimits.admits` first.
     /// - Complexity: O(1) for money-sized values; GMP's multiplication otherwise.
     @inlinable
     public static func * (lhs: BigDecimal, rhs: BigDecimal) -> BigDecimal {

@@ -3,7 +3,9 @@ import Foundation
 
 extension BigDecimal: Codable {
     /// Encodes `description` as a single string value: `"12.75"`, `"1E+3"`. Strings survive every
-    /// JSON implementation; numbers do not (many readers go through `Double`).
+    /// JSON implementation; numbers do not (many readers go through `Double`). Decoding gives the
+    /// identical value back under limits that admit it (see `parseLimitsKey`); an exponent beyond
+    /// ±999,999,999, which only arithmetic in code reaches, is refused even by `.widest`.
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.singleValueContainer()
         try container.encode(description)

@@ -15,21 +15,27 @@ extension BigDecimal {
     /// - Precondition: the quotient's exponent fits `Int32`, and the dividend's coefficient
     ///   scaled by the power of ten exactness needs stays within 1,000,000 digits; values within
     ///   the default `ParseLimits` always do (a divisor made in code such as `2^1000000` may not).
-    /// - Complexity: a GCD and a division of the coefficients.
+    /// - Complexity: two divisions of the coefficients, and the removal of factors 2 and 5.
     public func divided(by divisor: BigDecimal) throws(ArithmeticError) -> BigDecimal {
         if divisor.isZero { throw .divisionByZero }
         let idealExponent = Int(storedExponent) - Int(divisor.storedExponent)
         if isZero { return BigDecimal(coefficient: coefficient, exponent: idealExponent) }
-        // a/b terminates iff b / gcd(a, b) has no prime factors but 2 and 5; then 10^k with
-        // k = max(twos, fives) is the least power of ten that makes the division exact.
-        let gcd = Coefficient.greatestCommonDivisor(coefficient, divisor.coefficient)
-        let reducedDivisor = divisor.coefficient.magnitude.dividedExactly(by: gcd)
-        let (withoutTwos, twos) = reducedDivisor.removingFactor(2)
+        // With b = 2^twos · 5^fives · m (m prime to 10), a/b terminates iff m divides a: m has no
+        // factor a power of ten could supply, so a must cancel all of it. Then 10^k with
+        // k = max(twos − v2(a), fives − v5(a), 0) is the least power of ten that makes the
+        // division exact. One division instead of a GCD: Euclid on the portable integers took
+        // a review 234 s for two million-digit coefficients (GMP: 0.4 s).
+        let (withoutTwos, twos) = divisor.coefficient.magnitude.removingFactor(2)
         let (rest, fives) = withoutTwos.removingFactor(5)
-        guard Coefficient.compare(rest, .small(1)) == 0 else {
-            throw .inexactQuotient(dividend: description, divisor: divisor.description)
+        if Coefficient.compare(rest, .small(1)) != 0 {
+            guard coefficient.quotientAndRemainder(dividingBy: rest).remainder.isZero else {
+                throw .inexactQuotient(dividend: description, divisor: divisor.description)
+            }
         }
-        let k = Swift.max(twos, fives)
+        let k = Swift.max(
+            twos == 0 ? 0 : twos - coefficient.removingFactor(2).count,
+            fives == 0 ? 0 : fives - coefficient.removingFactor(5).count,
+            0)
         let quotient = coefficient.multipliedByPowerOfTen(k).dividedExactly(by: divisor.coefficient)
         return BigDecimal(coefficient: quotient, exponent: idealExponent - k)
     }

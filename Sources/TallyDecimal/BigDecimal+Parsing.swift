@@ -80,10 +80,25 @@ extension BigDecimal: LosslessStringConvertible, ExpressibleByStringLiteral {
                 start = next
             }
             var reason = reason
-            if case .unexpectedCharacter = reason, start < text.endIndex { reason = .unexpectedCharacter(text[start]) }
-            return DecimalParsingError(
-                excerpt: text.count > 40 ? String(text.prefix(40)) + "…" : text,
-                offset: offset, reason: reason)
+            if case .unexpectedCharacter = reason, start < text.endIndex { reason = .unexpectedCharacter(Self.bounded(text[start])) }
+            return DecimalParsingError(excerpt: Self.excerpt(of: text), offset: offset, reason: reason)
+        }
+
+        /// The first 40 characters of `text` and "…" when it is longer, cut to 160 Unicode scalars.
+        static func excerpt(of text: String) -> String {
+            let head = text.prefix(40)
+            let scalars = head.unicodeScalars
+            if scalars.count > 160 { return String(String.UnicodeScalarView(scalars.prefix(160))) + "…" }
+            return head.endIndex < text.endIndex ? String(head) + "…" : text
+        }
+
+        /// `character`, or its first 16 Unicode scalars when it has more (its first scalar alone
+        /// when those would not make one character).
+        static func bounded(_ character: Character) -> Character {
+            let scalars = character.unicodeScalars
+            guard scalars.count > 16 else { return character }
+            let head = String(String.UnicodeScalarView(scalars.prefix(16)))
+            return head.count == 1 ? Character(head) : Character(scalars[scalars.startIndex])
         }
     }
 

@@ -2,7 +2,10 @@
 
 extension BigDecimal: CustomStringConvertible {
     /// The spec's *to-scientific-string*: plain digits when the exponent is `<= 0` and the adjusted
-    /// exponent is `>= -6`, otherwise `d.dddE±n`. Parsing it gives back an identical value.
+    /// exponent is `>= -6`, otherwise `d.dddE±n`. Parsing it with limits that admit the value
+    /// (`ParseLimits.widest` admits every exponent within ±999,999,999) gives back an identical
+    /// value; one that arithmetic in code took beyond that exponent (`1E-999999999 * 0.1`) prints,
+    /// but its text is refused as out of range.
     ///
     /// ```swift
     /// BigDecimal("12.750").description     // "12.750"

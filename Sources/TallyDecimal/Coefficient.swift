@@ -226,15 +226,6 @@ extension Coefficient {
         return Coefficient.largeRemoveFactor(self, f)
     }
 
-    static func greatestCommonDivisor(_ a: Coefficient, _ b: Coefficient) -> Coefficient {
-        if case .small(var x) = a, case .small(var y) = b, x != .min, y != .min {
-            x = Swift.abs(x); y = Swift.abs(y)
-            while y != 0 { (x, y) = (y, x % y) }
-            return .small(x)
-        }
-        return largeGCD(a, b)
-    }
-
     /// Three-way comparison.
     static func compare(_ a: Coefficient, _ b: Coefficient) -> Int {
         if case .small(let x) = a, case .small(let y) = b { return x < y ? -1 : (x == y ? 0 : 1) }

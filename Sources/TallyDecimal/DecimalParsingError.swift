@@ -9,7 +9,9 @@ public struct DecimalParsingError: Error, Hashable, Sendable, CustomStringConver
     public enum Reason: Hashable, Sendable {
         /// The text is empty.
         case empty
-        /// A character that the numeric-string syntax does not allow here.
+        /// A character that the numeric-string syntax does not allow here (a character of more
+        /// than 16 Unicode scalars, a letter under a million combining marks, is cut to its first
+        /// 16, or to its first scalar when those would not make one character).
         case unexpectedCharacter(Character)
         /// No digits in the significand (`"-"`, `"."`, `"E5"`).
         case missingDigits
@@ -21,7 +23,9 @@ public struct DecimalParsingError: Error, Hashable, Sendable, CustomStringConver
         case exponentOutOfRange(limit: Int)
     }
 
-    /// The text, shortened to its first 40 characters and "…" when longer.
+    /// The text, shortened to its first 40 characters and "…" when longer, and to its first 160
+    /// Unicode scalars when those 40 characters hold more (one character can hold a million
+    /// combining marks: a review's 2 MB excerpt).
     public let excerpt: String
     /// Zero-based character offset of the problem in the text.
     public let offset: Int

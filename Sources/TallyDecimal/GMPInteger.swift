@@ -198,10 +198,6 @@ extension Coefficient {
         withMPZ(n) { x in withMPZ(d) { y in produce { tally_mpz_divexact($0, x, y) } } }
     }
 
-    static func largeGCD(_ a: Coefficient, _ b: Coefficient) -> Coefficient {
-        withMPZ(a) { x in withMPZ(b) { y in produce { tally_mpz_gcd($0, x, y) } } }
-    }
-
     /// Removes every factor `f` (2, 5 or 10) from `a != 0`; returns the rest and how many were removed.
     static func largeRemoveFactor(_ a: Coefficient, _ f: Int64) -> (Coefficient, Int) {
         withMPZ(a) { x in

@@ -627,13 +627,6 @@ enum Limbs {
             end -= decimalChunkDigits
         }
     }
-
-    /// `gcd(a, b)` (Euclid).
-    static func greatestCommonDivisor(_ a: [UInt64], _ b: [UInt64]) -> [UInt64] {
-        var (x, y) = compare(a, b) >= 0 ? (a, b) : (b, a)
-        while !y.isEmpty { (x, y) = (y, divide(x, y).remainder) }
-        return x
-    }
 }
 
 /// A signed arbitrary-size integer: a sign and a magnitude. Zero is never negative.
@@ -844,10 +837,6 @@ extension Coefficient {
 
     static func largeDivideExactly(_ n: Coefficient, _ d: Coefficient) -> Coefficient {
         make(n.limbs.quotientAndRemainder(dividingBy: d.limbs).quotient)
-    }
-
-    static func largeGCD(_ a: Coefficient, _ b: Coefficient) -> Coefficient {
-        make(SignedLimbs(isNegative: false, magnitude: Limbs.greatestCommonDivisor(a.limbs.magnitude, b.limbs.magnitude)))
     }
 
     static func largeRemoveFactor(_ a: Coefficient, _ f: Int64) -> (Coefficient, Int) {

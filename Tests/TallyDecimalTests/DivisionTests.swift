@@ -38,6 +38,31 @@ final class DivisionTests: XCTestCase {
         XCTAssertThrowsError(try BigDecimal(1).quotientAndRemainder(dividingBy: 0)) { XCTAssertEqual($0 as? ArithmeticError, .divisionByZero) }
     }
 
+    /// Exactness decided without a GCD (review, 2026-12-02): the divisor's part prime to 10 must
+    /// divide the dividend, and the dividend's own 2s and 5s lower the power of ten needed. Large
+    /// coefficients on both sides, so the GMP or portable path decides.
+    func testExactnessOfLargeCoefficients() throws {
+        let x: BigDecimal = "1000000000000000000000000000057"  // prime to 10
+        let twoTo80: BigDecimal = "1208925819614629174706176"
+        let cases: [(BigDecimal, BigDecimal, String?)] = [
+            (x * 64, x * 2000, "0.032"),  // m = x divides; 2^6 in the dividend against 2^4 · 5^3
+            (x * 3, x * 7, nil),  // 7 is left over
+            (x * 7 * 7, x * 7, "7"),
+            (twoTo80 * 3, twoTo80 * 32, "0.09375"),  // the dividend's 2s are not needed: 3/2^5
+            (twoTo80 * 125, twoTo80 * 8, "15.625"),
+            (x * twoTo80, twoTo80 * 5, "200000000000000000000000000011.4"),
+            (twoTo80, x, nil),
+            ("1E-500" * x, x * 4, "2.5E-501"),
+        ]
+        for (a, b, expected) in cases {
+            if let expected {
+                XCTAssertEqual(try a.divided(by: b).description, expected, "\(a) / \(b)")
+            } else {
+                XCTAssertThrowsError(try a.divided(by: b), "\(a) / \(b)") { XCTAssertEqual($0 as? ArithmeticError, .inexactQuotient(dividend: a.description, divisor: b.description)) }
+            }
+        }
+    }
+
     func testRoundedDivision() throws {
         let cases: [(BigDecimal, BigDecimal, Int, RoundingRule, String)] = [
             ("1", "3", 4, .toNearestOrEven, "0.3333"),

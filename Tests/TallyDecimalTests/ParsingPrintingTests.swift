@@ -95,6 +95,39 @@ final class ParsingPrintingTests: XCTestCase {
         }
     }
 
+    /// An error's text stays small however long one character is (review, 2026-12-02: a digit
+    /// under a million combining marks gave a 2 MB excerpt and a 2 MB character in the reason).
+    func testErrorTextIsBoundedInScalars() {
+        let marks = String(repeating: "\u{301}", count: 1_000_000)
+        XCTAssertThrowsError(try BigDecimal(parsing: "1" + marks)) { error in
+            guard let error = error as? DecimalParsingError else { return XCTFail("\(error)") }
+            XCTAssertEqual(error.excerpt.unicodeScalars.count, 161)  // 160 and the "…"
+            XCTAssertEqual(error.offset, 0)
+            XCTAssertEqual(error.reason, .unexpectedCharacter(Character("1" + String(repeating: "\u{301}", count: 15))))
+            XCTAssertLessThan("\(error)".utf8.count, 1_000)
+        }
+        // Ordinary text is cut at 40 characters as before, and a short one is whole.
+        XCTAssertThrowsError(try BigDecimal(parsing: String(repeating: "x", count: 50))) {
+            XCTAssertEqual(($0 as? DecimalParsingError)?.excerpt, String(repeating: "x", count: 40) + "…")
+        }
+        XCTAssertThrowsError(try BigDecimal(parsing: "é1")) {
+            XCTAssertEqual(($0 as? DecimalParsingError)?.excerpt, "é1")
+            XCTAssertEqual(($0 as? DecimalParsingError)?.reason, .unexpectedCharacter("é"))
+        }
+    }
+
+    /// What `description` documents: its text parses back under limits that admit the value, and
+    /// an exponent beyond ±999,999,999 (reachable only by arithmetic) is refused even by `.widest`.
+    func testDescriptionRoundTripsWithinTheWidestLimits() throws {
+        let edge = try BigDecimal(parsing: "1E-999999999", limits: .widest)
+        XCTAssertTrue(try BigDecimal(parsing: edge.description, limits: .widest).isIdentical(to: edge))
+        let beyond = edge * "0.1"
+        XCTAssertEqual(beyond.description, "1E-1000000000")
+        XCTAssertThrowsError(try BigDecimal(parsing: beyond.description, limits: .widest)) {
+            XCTAssertEqual(($0 as? DecimalParsingError)?.reason, .exponentOutOfRange(limit: 999_999_999))
+        }
+    }
+
     /// `admits` agrees with parsing: a value is admitted exactly when its text parses within the limits.
     func testAdmitsAgreesWithParsing() throws {
         let limits = ParseLimits(maximumSignificantDigits: 20, maximumExponentMagnitude: 30)
