@@ -44,6 +44,7 @@ extension ForAllRun {
     nonisolated(nonsending) func check<Value, Verdict: PropertyVerdict>(
         _ generator: Gen<Value>, count: Int?, _ property: nonisolated(nonsending) (Value) async throws -> Verdict
     ) async {
+        announce(count: count)
         var verdicts = 0
         let result = await Property.check(
             generator, count: count, seed: seed, shrinking: shrinkLimits, beforeShrinking: announceFailure
@@ -66,6 +67,7 @@ extension ForAllRun {
         _ generator: Gen<Value>, count: Int?, isolation: isolated (any Actor)? = #isolation,
         _ property: nonisolated(nonsending) (Value) async throws -> Void
     ) async {
+        announce(count: count)
         let counter = ExpectationCounter()
         let result = await ExpectationCounter.$current.withValue(counter, operation: {
             _ = isolation

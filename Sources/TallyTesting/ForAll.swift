@@ -264,6 +264,8 @@ struct NestedPropertyFailure: Error, CustomStringConvertible {
 /// command and in how a failure is recorded.
 struct ForAllRun {
     let seed: UInt64
+    /// The seed is a fresh random one of a run at the top: `announce(count:)` writes it first.
+    var announcesSeed = false
     /// `File.swift:12`.
     let place: String
     /// The outer case, for a `forAll` inside another's property.
@@ -287,8 +289,11 @@ struct ForAllRun {
         if let enclosing = PropertyNesting.current {
             return ForAllRun(seed: seed ?? enclosing.nextSeed(), place: place, enclosing: enclosing, filter: filter, record: record)
         }
-        return ForAllRun(
-            seed: announcedSeed(seed, place: place, filter: filter), place: place, enclosing: nil, filter: filter, record: record)
+        var run = ForAllRun(
+            seed: seed ?? Property.environmentSeed ?? UInt64.random(in: 0...UInt64.max), place: place, enclosing: nil, filter: filter,
+            record: record)
+        run.announcesSeed = seed == nil && Property.environmentSeed == nil
+        return run
     }
 
     /// `File.swift:12`, from a file path or ID and a line.
@@ -296,23 +301,28 @@ struct ForAllRun {
         (file.split(separator: "/").last.map(String.init) ?? file) + ":\(line)"
     }
 
-    /// The seed a run will use. A run on a fresh random seed first writes it to standard error:
-    /// a crash inside the property (a precondition, an overflow trap) ends the process before any
-    /// report, and the last seed written is then the one that replays it.
-    static func announcedSeed(_ seed: UInt64?, place: String, filter: String?) -> UInt64 {
-        if let seed = seed ?? Property.environmentSeed { return seed }
-        let fresh = UInt64.random(in: 0...UInt64.max)
-        // A misconfigured run does not run (`Property.environmentProblem`): nothing to replay.
-        if Property.environmentProblem != nil { return fresh }
+    /// Writes the seed of a run on a fresh random seed to standard error, before the run: a crash
+    /// inside the property (a precondition, an overflow trap) ends the process before any report,
+    /// and the last seed written is then the one that replays it.
+    func announce(count: Int?) {
+        if let line = announcement(count: count) { FileHandle.standardError.write(Data(line.utf8)) }
+    }
+
+    /// The line `announce(count:)` writes, or `nil` when it writes none.
+    func announcement(count: Int?) -> String? {
+        guard announcesSeed else { return nil }
+        // A misconfigured run does not run (`Property.environmentProblem`, a count below 1):
+        // nothing to replay.
+        if Property.environmentProblem != nil || (count ?? 1) < 1 { return nil }
         // The whole command, a raised count included: a crash at case 5,000 of a soak run is
         // replayed only by a run that reaches case 5,000.
-        let replay = Property.replayCommand(seed: fresh, filter: filter)
-        FileHandle.standardError.write(Data("forAll at \(place): seed \(fresh) (replay: \(replay))\n".utf8))
-        return fresh
+        let replay = Property.replayCommand(seed: seed, filter: filter)
+        return "forAll at \(place): seed \(seed) (replay: \(replay))\n"
     }
 
     /// The `Bool` / `Bool?` form.
     func check<Value, Verdict: PropertyVerdict>(_ generator: Gen<Value>, count: Int?, _ property: (Value) throws -> Verdict) {
+        announce(count: count)
         var verdicts = 0
         let result = Property.check(
             generator, count: count, seed: seed, shrinking: shrinkLimits, beforeShrinking: announceFailure
@@ -340,6 +350,7 @@ struct ForAllRun {
 
     /// The statement form: the body throws on failure and must call `expect` at least once.
     func checkStatements<Value>(_ generator: Gen<Value>, count: Int?, _ property: (Value) throws -> Void) {
+        announce(count: count)
         let counter = ExpectationCounter()
         let result = ExpectationCounter.$current.withValue(counter) {
             Property.check(
@@ -455,7 +466,7 @@ struct ForAllRun {
                 kind: "\(place) \(failure.kind)",
                 description: "the forAll at \(place) inside it failed on \(ShownValue.text(failure.shrunk)) (\(failure.shrunkFailure); "
                     + "first on \(ShownValue.text(failure.original)) at its case \(failure.caseIndex)"
-                    + (failure.shrinkCutShort.map { "; cut short: \($0)" } ?? "") + ")"))
+                    + (failure.cutShortText.map { "; cut short: \($0)" } ?? "") + ")"))
         } else {
             // The first line: the rest is a replay command, which for an inner run is the outer one's.
             let kind = result.generationError.map { "generation \(String(reflecting: type(of: $0)))" } ?? "unchecked"

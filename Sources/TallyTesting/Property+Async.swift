@@ -45,7 +45,7 @@ extension Property {
         beforeShrinking: ((String) -> Void)?, isolation: isolated (any Actor)? = #isolation,
         _ property: nonisolated(nonsending) (Value) async throws -> Bool
     ) async -> PropertyResult<Value> {
-        var run = CaseRun(generator, count: count, seed: seed)
+        var run = CaseRun(generator, count: count, seed: seed, limits: limits)
         if let result = run.refused { return result }
         while let (choices, value) = run.nextCase() {
             guard let failure = await evaluate(property, value) else { continue }

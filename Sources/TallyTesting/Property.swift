@@ -27,7 +27,9 @@ public enum Property {
     /// The limits of shrinking for a run: `maxAttempts` replays and `timeLimit` (else the
     /// environment's or the default time).
     static func shrinkLimits(maxAttempts: Int, timeLimit: Duration?) -> ShrinkLimits {
-        ShrinkLimits(maxAttempts: maxAttempts, timeLimit: timeLimit ?? environmentShrinkSeconds.map { .seconds($0) } ?? defaultShrinkTimeLimit)
+        ShrinkLimits(
+            maxAttempts: maxAttempts, timeLimit: timeLimit ?? environmentShrinkSeconds.map { .seconds($0) } ?? defaultShrinkTimeLimit,
+            timeLimitSetInCode: timeLimit != nil)
     }
 
     /// `TALLY_PROPERTY_SEED`, which replays a reported run.
@@ -42,12 +44,19 @@ public enum Property {
             return "TALLY_PROPERTY_SEED=\(seed) is not a seed (an unsigned 64-bit integer)"
         }
         if let count = environment["TALLY_PROPERTY_COUNT"], (Int(count) ?? 0) < 1 {
-            return "TALLY_PROPERTY_COUNT=\(count) is not a positive number of cases"
+            return "TALLY_PROPERTY_COUNT=\(count) is " + (isTooLarge(count) ? "too large (at most \(Int.max))" : "not a positive number of cases")
         }
         if let seconds = environment["TALLY_PROPERTY_SHRINK_SECONDS"], (Int(seconds) ?? 0) < 1 {
-            return "TALLY_PROPERTY_SHRINK_SECONDS=\(seconds) is not a positive whole number of seconds"
+            return "TALLY_PROPERTY_SHRINK_SECONDS=\(seconds) is "
+                + (isTooLarge(seconds) ? "too large (at most \(Int.max))" : "not a positive whole number of seconds")
         }
         return nil
+    }
+
+    /// Whether `text` is a whole number too large for `Int` (digits only, or a `+` before them).
+    static func isTooLarge(_ text: String) -> Bool {
+        let digits = text.hasPrefix("+") ? text.dropFirst() : text[...]
+        return !digits.isEmpty && digits.utf8.allSatisfy { (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) } && Int(text) == nil
     }
 
     /// Checks `property` on values from `generator`.
@@ -69,9 +78,11 @@ public enum Property {
     ///     A count below 1 is a mistake (a computed count that came out 0 would otherwise pass
     ///     having checked nothing): the result is then a `PropertyConfigurationError`.
     ///   - seed: the run's seed; `TALLY_PROPERTY_SEED`, else a fresh random seed, when `nil`.
-    ///   - maxShrinkAttempts: replays the shrinker may spend (default 5,000).
+    ///   - maxShrinkAttempts: replays the shrinker may spend (default 5,000; 0 does not shrink; a
+    ///     negative number is a `PropertyConfigurationError`).
     ///   - shrinkTimeLimit: how long the shrinker may take; `TALLY_PROPERTY_SHRINK_SECONDS`, else
-    ///     `defaultShrinkTimeLimit` (60 seconds), when `nil`; `.zero` does not shrink. Both limits
+    ///     `defaultShrinkTimeLimit` (60 seconds), when `nil`; `.zero` does not shrink (the report
+    ///     says `not shrunk`), and a negative time is a `PropertyConfigurationError`. Both limits
     ///     are checked between replays. A check made inside another property while that one is
     ///     being shrunk also stops when the other's time is up. Past any, or in a cancelled task, the simplest value
     ///     found so far is the counterexample, and `Counterexample.shrinkCutShort` says why
@@ -94,7 +105,7 @@ public enum Property {
         _ generator: Gen<Value>, count: Int?, seed: UInt64?, shrinking limits: ShrinkLimits,
         beforeShrinking: ((String) -> Void)?, _ property: (Value) throws -> Bool
     ) -> PropertyResult<Value> {
-        var run = CaseRun(generator, count: count, seed: seed)
+        var run = CaseRun(generator, count: count, seed: seed, limits: limits)
         if let result = run.refused { return result }
         while let (choices, value) = run.nextCase() {
             guard let failure = evaluate(property, value) else { continue }
@@ -132,7 +143,9 @@ public enum Property {
         let generator: Gen<Value>
         let seed: UInt64
         let cases: Int
-        /// A mistake in the count or the environment: the run does not start.
+        /// How far a failure may be shrunk.
+        let limits: ShrinkLimits
+        /// A mistake in the count, the limits or the environment: the run does not start.
         let problem: PropertyConfigurationError?
         private var seeds: SplitMix64
         /// The index of the current case.
@@ -140,10 +153,11 @@ public enum Property {
         /// Set when the generator could not make the next case's value: the run's result.
         private(set) var generationFailure: PropertyResult<Value>?
 
-        init(_ generator: Gen<Value>, count: Int?, seed: UInt64?) {
+        init(_ generator: Gen<Value>, count: Int?, seed: UInt64?, limits: ShrinkLimits) {
             self.generator = generator
             self.seed = seed ?? environmentSeed ?? UInt64.random(in: 0...UInt64.max)
-            problem = (environmentProblem ?? count.flatMap { $0 < 1 ? "count: \($0) is not a positive number of cases" : nil })
+            self.limits = limits
+            problem = (environmentProblem ?? count.flatMap { $0 < 1 ? "count: \($0) is not a positive number of cases" : nil } ?? limits.problem)
                 .map(PropertyConfigurationError.init(message:))
             cases = max(count ?? defaultCount, environmentCount ?? 0)
             seeds = SplitMix64(seed: self.seed)
@@ -197,7 +211,7 @@ public enum Property {
         func found(
             _ value: Value, _ failure: Failure, _ shrinking: Shrinker.Outcome, shrunk: Value, shrunkFailure: Failure?
         ) -> PropertyResult<Value> {
-            let counterexample = Counterexample(
+            var counterexample = Counterexample(
                 original: value, shrunk: shrunk, caseIndex: index, originalFailure: failure.message,
                 // Checked once more for the report: a property that now passes on it is not
                 // deterministic, and the report says so rather than repeat an old failure
@@ -205,6 +219,7 @@ public enum Property {
                 shrunkFailure: shrunkFailure?.message ?? "passed when checked again: the property is not deterministic",
                 shrinkSteps: shrinking.improvements, shrinkAttempts: shrinking.attempts, shrinkCutShort: shrinking.cutShort,
                 choices: shrinking.best, kind: failure.kind)
+            counterexample.shrinkTimeLimitSetInCode = limits.timeLimitSetInCode
             return PropertyResult(seed: seed, casesRun: index + 1, failure: counterexample, generationError: nil)
         }
     }
@@ -337,7 +352,25 @@ public struct Counterexample<Value> {
     /// How it failed, as shrinking tells failures apart (`Property.Failure.kind`): a `forAll`
     /// inside another's property passes it on, so that the outer shrinker keeps to that failure.
     var kind: String = ""
+    /// The shrinking time limit was `Property.check`'s `shrinkTimeLimit:`, which
+    /// `TALLY_PROPERTY_SHRINK_SECONDS` does not change.
+    var shrinkTimeLimitSetInCode = false
+
+    /// What a report says after "cut short: ", or `nil` when shrinking was not cut short. A time
+    /// limit given in the call is named as such (the environment variable would not change it),
+    /// and `.zero` is "not shrunk".
+    var cutShortText: String? {
+        guard let stop = shrinkCutShort else { return nil }
+        if case .timeLimit(let limit) = stop, shrinkTimeLimitSetInCode {
+            return limit == .zero ? "not shrunk (shrinkTimeLimit: .zero)" : "shrinking took its time limit of \(limit) (shrinkTimeLimit: in the call)"
+        }
+        return stop.description
+    }
 }
+
+extension PropertyResult: Sendable where Value: Sendable {}
+
+extension Counterexample: Sendable where Value: Sendable {}
 
 extension PropertyResult {
     /// A report of a failure: seed, case, original and shrunk counterexample, and how to replay.
@@ -363,7 +396,7 @@ extension PropertyResult {
         return """
             Property failed at case \(failure.caseIndex) of seed \(seed).
               original: \(ShownValue.text(failure.original)) (\(failure.originalFailure))
-              shrunk:   \(ShownValue.text(failure.shrunk)) (\(failure.shrunkFailure); \(failure.shrinkSteps) steps, \(failure.shrinkAttempts) replays\(failure.shrinkCutShort.map { "; cut short: \($0)" } ?? ""))
+              shrunk:   \(ShownValue.text(failure.shrunk)) (\(failure.shrunkFailure); \(failure.shrinkSteps) steps, \(failure.shrinkAttempts) replays\(failure.cutShortText.map { "; cut short: \($0)" } ?? ""))
               replay:   \(replay)
             """
     }

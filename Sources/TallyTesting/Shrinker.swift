@@ -372,12 +372,22 @@ struct Shrinker {
 struct ShrinkLimits: Sendable {
     var maxAttempts: Int
     var timeLimit: Duration
+    /// `timeLimit` came from `Property.check`'s `shrinkTimeLimit:`, not from the environment
+    /// or the default (the report then does not point at `TALLY_PROPERTY_SHRINK_SECONDS`).
+    var timeLimitSetInCode = false
     /// The shrinkings this run's property is being replayed by, when it is: a `forAll` inside
     /// another's property, run while the outer one shrinks, stops shrinking when the outer
     /// one's time is up too, so that the outer limit is overrun by the outer replay in progress
     /// and the final replay of the simplest value, not by the inner limit. Read from the task
     /// when the limits are made.
     var enclosing: [ShrinkWindow] = ShrinkWindow.current
+
+    /// What is wrong with limits given in code (a negative number of replays or time), or `nil`.
+    var problem: String? {
+        if maxAttempts < 0 { return "maxShrinkAttempts: \(maxAttempts) is not a number of replays (0 or more)" }
+        if timeLimit < .zero { return "shrinkTimeLimit: \(timeLimit) is a negative time" }
+        return nil
+    }
 
     /// Why shrinking that began at `start` must stop now, or `nil`: its task was cancelled (a
     /// cancelled test, whose replays would only meet the cancellation), or its time, or the

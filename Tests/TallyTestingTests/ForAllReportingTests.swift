@@ -166,11 +166,17 @@ final class ForAllReportingTests: XCTestCase, FailureCounting {
     /// A crash inside a property ends the process before any report: a run on a fresh seed says
     /// its seed first, so that the crash can be replayed. A fixed seed is not announced.
     func testARandomSeedIsAnnouncedBeforeTheRun() {
-        XCTAssertEqual(ForAllRun.announcedSeed(42, place: "here", filter: nil), 42)
-        if Property.environmentSeed == nil {
-            let first = ForAllRun.announcedSeed(nil, place: "here", filter: testFilter)
-            let second = ForAllRun.announcedSeed(nil, place: "here", filter: testFilter)
-            XCTAssertNotEqual(first, second, "fresh seeds")
+        let fixed = ForAllRun.start(42, place: "here", filter: nil) { _, _ in }
+        XCTAssertEqual(fixed.seed, 42)
+        XCTAssertNil(fixed.announcement(count: nil))
+        if Property.environmentSeed == nil && Property.environmentProblem == nil {
+            let first = ForAllRun.start(nil, place: "here", filter: testFilter) { _, _ in }
+            let second = ForAllRun.start(nil, place: "here", filter: testFilter) { _, _ in }
+            XCTAssertNotEqual(first.seed, second.seed, "fresh seeds")
+            XCTAssertEqual(first.announcement(count: 10)?.hasPrefix("forAll at here: seed \(first.seed) (replay: TALLY_PROPERTY_SEED=\(first.seed)"), true)
+            // A run that will not start announces nothing (a review found `count: 0` announced).
+            XCTAssertNil(first.announcement(count: 0))
+            XCTAssertNil(first.announcement(count: -3))
         }
     }
 

@@ -143,8 +143,38 @@ final class ShrinkLimitTests: XCTestCase {
         XCTAssertGreaterThanOrEqual(failure.shrunk, 10, "still a failing value")
         XCTAssertEqual(failure.shrinkCutShort, .timeLimit(.milliseconds(100)))
         XCTAssertTrue(
-            result.report(filter: nil).contains("; cut short: shrinking took its time limit of 0.1 seconds (TALLY_PROPERTY_SHRINK_SECONDS gives it longer))"),
+            result.report(filter: nil).contains("; cut short: shrinking took its time limit of 0.1 seconds (shrinkTimeLimit: in the call))"),
             result.report(filter: nil))
+    }
+
+    /// A limit given in the call is reported as that, not as one the environment variable could
+    /// lift (review, 2026-12-02: `.zero` read "cut short … (TALLY_PROPERTY_SHRINK_SECONDS gives it
+    /// longer)", which it does not); negative limits in code are refused as negative counts are.
+    func testLimitsGivenInTheCallAreReportedAndCheckedAsSuch() throws {
+        let zero = Property.check(Gen.int(in: 0...1_000), seed: 3, shrinkTimeLimit: .zero) { $0 < 10 }
+        let report = zero.report(filter: nil)
+        XCTAssertTrue(report.contains("0 steps, 0 replays; cut short: not shrunk (shrinkTimeLimit: .zero))"), report)
+        XCTAssertFalse(report.contains("gives it longer"), report)
+        XCTAssertEqual(zero.failure?.shrinkCutShort, .timeLimit(.zero))
+        let replays = Property.check(Gen.int(in: 0...1_000), seed: 3, maxShrinkAttempts: -5) { $0 < 10 }
+        XCTAssertEqual(replays.report(filter: nil), "Property not run: maxShrinkAttempts: -5 is not a number of replays (0 or more)")
+        XCTAssertEqual(replays.casesRun, 0)
+        let time = Property.check(Gen.int(in: 0...1_000), seed: 3, shrinkTimeLimit: .seconds(-3)) { $0 < 10 }
+        XCTAssertEqual(time.report(filter: nil), "Property not run: shrinkTimeLimit: -3.0 seconds is a negative time")
+        XCTAssertEqual(Property.check(Gen.int(in: 0...1_000), seed: 3, maxShrinkAttempts: 0) { $0 < 10 }.failure?.shrinkAttempts, 0)
+        // An environment number too large for `Int` is called that, not "not positive".
+        XCTAssertTrue(Property.isTooLarge("99999999999999999999"))
+        XCTAssertTrue(Property.isTooLarge("+99999999999999999999"))
+        for text in ["12", "-99999999999999999999", "abc", "", "+", "1e30", "0"] { XCTAssertFalse(Property.isTooLarge(text), text) }
+    }
+
+    /// A result crosses tasks: `PropertyResult` and `Counterexample` are `Sendable` for a
+    /// `Sendable` value (review, 2026-12-02: `Task { Property.check(…) }` did not compile).
+    func testAResultCrossesTasks() async throws {
+        let task = Task { Property.check(Gen.int(in: 0...1_000), seed: 3) { $0 < 10 } }
+        let result = await task.value
+        let failure = try XCTUnwrap(result.failure)
+        XCTAssertEqual(failure.shrunk, 10)
     }
 
     func testTheTimeLimitStopsAnAwaitingShrinkToo() async throws {

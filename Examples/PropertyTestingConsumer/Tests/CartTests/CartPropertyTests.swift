@@ -51,6 +51,10 @@ final class CartPropertyTests: XCTestCase {
             XCTAssertTrue(before.contains("Property failed at case \(failure.caseIndex) of seed 2026."), String(before))
             XCTAssertTrue(guide[shown.upperBound...].hasPrefix("\n") && guide.contains(shrunk), "the guide does not show: \(shrunk)")
         }
+        // Section 5's slow property (`quantity < 40`, seed 2026): its original value, which does
+        // not depend on how long shrinking took (a review found it stale at 946).
+        let slow = try XCTUnwrap(Property.check(Gen.int(in: 0...1_000), seed: 2026, shrinkTimeLimit: .zero) { $0 < 40 }.failure)
+        XCTAssertTrue(guide.contains("  original: \(slow.original) (returned false)\n  shrunk:   "), "the guide does not show original \(slow.original)")
     }
 
     /// A property that awaits: code behind an actor, in an `async` test.
