@@ -115,15 +115,22 @@ public enum CheckoutDocument {
             // the document's path except for the surcharges (`surcharges[0].paymentMethodType`
             // is `paymentMethodSurcharges[0].type` here).
             if case .duplicateSurcharge(let type, let index, let firstIndex) = error {
-                throw DocumentError(
+                var documentError = DocumentError(
                     path: "paymentMethodSurcharges[\(index)].type",
                     reason: "\(type) cards have a surcharge already (paymentMethodSurcharges[\(firstIndex)])")
+                documentError.otherPath = "paymentMethodSurcharges[\(firstIndex)]"
+                throw documentError
             }
             let text = error.description
-            if let colon = text.range(of: ": ") {
-                throw DocumentError(path: documentPath(String(text[..<colon.lowerBound])), reason: String(text[colon.upperBound...]))
+            guard let colon = text.range(of: ": ") else { throw DocumentError(path: "", reason: text) }
+            var documentError = DocumentError(path: documentPath(String(text[..<colon.lowerBound])), reason: String(text[colon.upperBound...]))
+            switch error {
+            case .duplicateShippingMethod(_, _, let firstIndex): documentError.otherPath = "shippingMethods[\(firstIndex)]"
+            case .duplicateCoupon(_, _, let firstIndex): documentError.otherPath = "coupons[\(firstIndex)]"
+            case .duplicateTaxRule(_, let firstIndex): documentError.otherPath = "taxRules[\(firstIndex)]"
+            default: break
             }
-            throw DocumentError(path: "", reason: text)
+            throw documentError
         }
     }
 

@@ -13,6 +13,23 @@ public struct DocumentError: Error, Hashable, Sendable, CustomStringConvertible 
         self.reason = reason
     }
 
+    /// A second place the reason names, when it names one (`shippingMethods[0]` in
+    /// `"s" is used twice (also shippingMethods[0])`): `nested(under:)` moves it with `path`.
+    var otherPath: String? = nil
+
     /// `path: reason`, or the reason alone for the whole document.
     public var description: String { path.isEmpty ? reason : "\(path): \(reason)" }
+
+    /// The error of a document that sits under `prefix` in a larger one (`tally replay`'s
+    /// `document`): its path and the other place its reason names, both under `prefix` (a
+    /// review found `document.shippingMethods[1].identifier: … (also shippingMethods[0])`).
+    func nested(under prefix: String) -> DocumentError {
+        var reason = self.reason
+        if let otherPath, let range = reason.range(of: otherPath, options: .backwards) {
+            reason.replaceSubrange(range, with: Node.joined(prefix, otherPath))
+        }
+        var error = DocumentError(path: Node.joined(prefix, path), reason: reason)
+        error.otherPath = otherPath.map { Node.joined(prefix, $0) }
+        return error
+    }
 }

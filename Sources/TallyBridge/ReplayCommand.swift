@@ -143,7 +143,7 @@ public enum ReplayCommand {
                 if format == "applepay" { checkout = try SummaryRenderer.preparedForApplePay(checkout) }
             } catch {
                 // The document's own paths start at its root; here it sits under `document`.
-                throw DocumentError(path: Node.joined(document.path, error.path), reason: error.reason)
+                throw error.nested(under: document.path)
             }
             // Every event is read before the first is applied: a malformed event anywhere is a
             // document error with no update printed, not a replay cut off halfway.

@@ -21,8 +21,9 @@ public enum TotalVerification: Hashable, Sendable, CustomStringConvertible {
 
     /// `the client sent 10.00 CNY, the total is 10.01 CNY (off by -0.01 CNY)`. An amount of more
     /// than 60 characters is cut to its first 40 and its digit count
-    /// (`1000000000000000000000000000000000000000… (6001 digits) CNY`), so that a client's
-    /// `1E+6000` makes a line, not 12,000 characters.
+    /// (`1000000000000000000000000000000000000000… (91 digits) CNY` for a client's `1E+90`), and
+    /// one whose exponent is far from zero is written in scientific notation (`1E+6000 CNY`), so
+    /// that an amount makes a line, not 6,000 characters.
     public var description: String {
         func brief(_ money: Money) -> String { "\(MoneyError.shown(money.amount)) \(money.currency.code)" }
         switch self {

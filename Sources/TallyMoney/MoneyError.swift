@@ -71,13 +71,21 @@ public enum MoneyError: Error, Hashable, Sendable, CustomStringConvertible {
 
     /// An amount as messages show it: plain (`12.75`) unless its exponent is far from zero, then
     /// in scientific notation (`1E+2000000`), so a message never spells out millions of zeros;
-    /// and cut after 40 characters, with the number of digits, when longer than 60.
+    /// and cut after 40 characters when longer than 60, with the number of digits it has as
+    /// written from the first nonzero one (`1E+90` plain is `1000…` and 91 digits, however its
+    /// coefficient is stored), and
+    /// in scientific notation its exponent kept (`1.2345…E+5000 (1000 significant digits)`).
     /// (`package`: the checkout's errors show amounts the same way.)
     package static func shown(_ amount: BigDecimal) -> String {
         // Plain only when short: a million-digit coefficient would pass `plainString`'s bound.
         let text = abs(amount.exponent) <= 100 && amount.digitCount <= 1_000 ? amount.plainString : amount.description
         guard text.utf8.count > 60 else { return text }
-        return "\(text.prefix(40))… (\(amount.digitCount) digits)"
+        guard let e = text.firstIndex(of: "E") else {
+            // From the first nonzero digit on, as written: `1E+90` is 91, however it is stored.
+            let digits = text.utf8.drop { !(UInt8(ascii: "1")...UInt8(ascii: "9")).contains($0) }.filter { $0 != UInt8(ascii: ".") }.count
+            return "\(text.prefix(40))… (\(digits) digit\(digits == 1 ? "" : "s"))"
+        }
+        return "\(text.prefix(40))…\(text[e...]) (\(amount.digitCount) significant digits)"
     }
 
     /// What went wrong, with the values involved.

@@ -281,6 +281,25 @@ final class BridgeReviewTests: XCTestCase {
             "tally replay: doc.json: document.merchantNmae: unknown key (a typo? --lenient in tally, lenient: true in code, ignores unknown keys)\n")
         let missing = #"{"document": {"countryCode": "CN", "items": []}, "events": []}"#
         XCTAssertEqual(ReplayCommand.run(["doc.json"]) { _ in missing }.errors, "tally replay: doc.json: document.currencyCode: is missing\n")
+        // The other place a reason names moves under `document` too (review, 2026-12-02: it
+        // said `(also shippingMethods[0])` beside `document.shippingMethods[1]`).
+        let twice = Self.seed.replacingOccurrences(of: "expressshipping", with: "freeshipping")
+        XCTAssertEqual(
+            ReplayCommand.run(["doc.json"]) { _ in #"{"document": \#(twice), "events": []}"# }.errors,
+            #"tally replay: doc.json: document.shippingMethods[1].identifier: "freeshipping" is used twice (also document.shippingMethods[0])"# + "\n")
+        func nested(_ members: String) -> String {
+            let document = Self.seed.replacingOccurrences(of: #""currencyCode""#, with: members + #", "currencyCode""#)
+            return ReplayCommand.run(["doc.json"]) { _ in #"{"document": \#(document), "events": []}"# }.errors
+        }
+        XCTAssertEqual(
+            nested(#""taxRules": [{"country": "CN", "rate": "0.1"}, {"country": "CN", "rate": "0.2"}]"#),
+            "tally replay: doc.json: document.taxRules[1]: is for the same country and region as document.taxRules[0]; only one rule can apply\n")
+        XCTAssertEqual(
+            nested(#""coupons": [{"code": "A", "percentOff": 10}, {"code": "A", "amountOff": 1}]"#),
+            #"tally replay: doc.json: document.coupons[1].code: "A" is used twice (also document.coupons[0])"# + "\n")
+        XCTAssertEqual(
+            nested(#""paymentMethodSurcharges": [{"type": "credit", "percent": "1"}, {"type": "credit", "percent": "2"}]"#),
+            "tally replay: doc.json: document.paymentMethodSurcharges[1].type: credit cards have a surcharge already (document.paymentMethodSurcharges[0])\n")
     }
 
     /// A checkout document given to `tally replay` as it is (what `tally quote` reads) is named

@@ -611,6 +611,19 @@ final class CheckoutRuleTests: XCTestCase {
         let long = checkout.verify(total: Money(try BigDecimal(parsing: "0." + String(repeating: "1", count: 80)), .usd))
         let first40 = "0." + String(repeating: "1", count: 38)
         XCTAssertEqual("\(long)", "the client sent \(first40)… (80 digits) USD, the total is 10.01 CNY (another currency)")
+        // The count is of the digits written, however the amount is stored (review, 2026-12-02:
+        // `1E+90` said "(1 digits)", the same number with its zeros in the coefficient 91).
+        let ones = String(repeating: "0", count: 39)
+        for stored in [BigDecimal(mantissa: 1, exponent: 90, isNegative: false), try BigDecimal(parsing: "1" + String(repeating: "0", count: 90))] {
+            XCTAssertEqual(
+                "\(checkout.verify(total: Money(stored, .usd)))",
+                "the client sent 1\(ones)… (91 digits) USD, the total is 10.01 CNY (another currency)")
+        }
+        // Far from zero: scientific, the exponent kept and the coefficient's digits counted.
+        let wide = try BigDecimal(parsing: "1." + String(repeating: "2", count: 99) + "E+5000", limits: .widest)
+        XCTAssertEqual(
+            "\(checkout.verify(total: Money(wide, .usd)))",
+            "the client sent 1.\(String(repeating: "2", count: 38))…E+5000 (100 significant digits) USD, the total is 10.01 CNY (another currency)")
     }
 
     func testPaymentAvailabilityCoversTheSeedsThreeCases() throws {
