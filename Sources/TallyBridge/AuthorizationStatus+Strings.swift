@@ -51,7 +51,7 @@ extension AuthorizationStatus {
         guard let status = AuthorizationStatus.allCases.first(where: { $0.bridgeString == bridgeString }) else {
             throw DocumentError(
                 path: path,
-                reason: "\(String(reflecting: bridgeString)) is not one of \(AuthorizationStatus.bridgeStrings.joined(separator: ", "))")
+                reason: "\(Node.shown(bridgeString)) is not one of \(AuthorizationStatus.bridgeStrings.joined(separator: ", "))")
         }
         self = status
     }

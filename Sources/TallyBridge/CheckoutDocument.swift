@@ -212,6 +212,15 @@ struct Node {
     }
 
     /// `relative` (a path such as `items[1].amount` or `["a b"]`, or empty) under `path`.
+    /// Why selecting the shipping method `identifier` was refused (`tally quote --shipping` and
+    /// `tally replay`'s `selectShippingMethod` say it alike): not offered to the contact, or the
+    /// total it would make is above the maximum.
+    static func shippingRefusal(_ identifier: String, in checkout: Checkout) -> String {
+        checkout.offersShippingMethod(identifier)
+            ? "\(shown(identifier)) would take the total above the maximum of \(checkout.maximumTotal?.plainString ?? "")"
+            : "\(shown(identifier)) is not offered here (offered: \(offeredList(checkout.offeredShippingMethods.map(\.identifier))))"
+    }
+
     static func joined(_ path: String, _ relative: String) -> String {
         if path.isEmpty { return relative }
         if relative.isEmpty { return path }

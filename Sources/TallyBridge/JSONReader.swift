@@ -147,7 +147,7 @@ public enum JSONReader {
                 }
                 let keyStart = position
                 let key = try string()
-                if !seen.insert(Array(key.utf8)).inserted { throw error("the key \(String(reflecting: key)) appears twice", at: keyStart) }
+                if !seen.insert(Array(key.utf8)).inserted { throw error("the key \(Node.shown(key)) appears twice", at: keyStart) }
                 skipWhitespace()
                 guard position < bytes.count, bytes[position] == UInt8(ascii: ":") else {
                     throw error("expected ':' after the member name, found \(describeNext())")

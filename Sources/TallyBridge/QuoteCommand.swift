@@ -153,10 +153,7 @@ public enum QuoteCommand {
             paymentErrors += checkout.changeShippingContact(contact).errors
         }
         if let identifier = options["--shipping"], checkout.selectShippingMethod(identifier).status != .success {
-            refusals.append(
-                checkout.offersShippingMethod(identifier)
-                    ? "--shipping: \(String(reflecting: identifier)) would take the total above the maximum of \(checkout.maximumTotal?.plainString ?? "")"
-                    : "--shipping: \(String(reflecting: identifier)) is not offered here (offered: \(Node.offeredList(checkout.offeredShippingMethods.map(\.identifier))))")
+            refusals.append("--shipping: " + Node.shippingRefusal(identifier, in: checkout))
         }
         if let code = options["--coupon"] { paymentErrors += checkout.changeCouponCode(code).errors }
         if let paymentType { paymentErrors += checkout.selectPaymentMethod(PaymentMethod(type: paymentType)).errors }

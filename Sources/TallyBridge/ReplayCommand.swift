@@ -293,9 +293,7 @@ public enum ReplayCommand {
         let update = checkout.apply(event)
         var refusal = update.errors.isEmpty ? nil : update.errors.map(\.description).joined(separator: "; ")
         if update.status == .failure, case .selectShippingMethod(let identifier) = event {
-            refusal = checkout.offersShippingMethod(identifier)
-                ? "\(Node.shown(identifier)) would take the total above the maximum of \(checkout.maximumTotal?.plainString ?? "")"
-                : "\(Node.shown(identifier)) is not offered here (offered: \(Node.offeredList(checkout.offeredShippingMethods.map(\.identifier))))"
+            refusal = Node.shippingRefusal(identifier, in: checkout)
         }
         switch format {
         case "applepay": return (try SummaryRenderer.applePay(update, of: checkout), refusal)

@@ -426,4 +426,25 @@ final class BridgeReviewTests: XCTestCase {
         XCTAssertEqual(QuoteCommand.run(["/nonexistent", "--format", "json"], read: read).status, 1)
         XCTAssertEqual(reads, 1)
     }
+
+    /// Quoted text in messages is escaped and cut the same way everywhere (review, 2026-12-02:
+    /// `tally quote --shipping` echoed a long identifier whole, `replay` cut it; a status string
+    /// and a duplicate JSON key were quoted with their line separators raw).
+    func testQuotedTextIsEscapedAndCutAlike() throws {
+        let long = String(repeating: "x", count: 60) + "\u{202E}y"
+        let quote = QuoteCommand.run(["doc.json", "--shipping", long]) { _ in Self.seed }
+        XCTAssertEqual(quote.status, 1, quote.errors)
+        let expected = "\"" + String(repeating: "x", count: 40) + "\"… is not offered here (offered: freeshipping, expressshipping)"
+        XCTAssertTrue(quote.errors.contains("--shipping: " + expected), quote.errors)
+        let replay = ReplayCommand.run(["doc.json"]) { _ in
+            #"{"document": \#(Self.seed), "events": [{"selectShippingMethod": "\#(long)"}]}"#
+        }
+        XCTAssertTrue(replay.errors.contains(expected), replay.errors)
+        XCTAssertThrowsError(try AuthorizationStatus(bridgeString: "Success\u{2028}")) { error in
+            XCTAssertTrue("\(error)".hasPrefix(#"paymentAuthorizationStatus: "Success\u{2028}" is not one of success, "#), "\(error)")
+        }
+        XCTAssertThrowsError(try JSONReader.read("{\"a\u{2028}\": 1, \"a\u{2028}\": 2}")) { error in
+            XCTAssertEqual("\(error)", #"line 1, column 13: the key "a\u{2028}" appears twice"#)
+        }
+    }
 }
