@@ -82,14 +82,14 @@ public enum CheckoutDocument {
         let taxRules = try (root.optional("taxRules")?.array() ?? []).map { (node) throws(DocumentError) -> TaxRule in
             let rule = try node.object(keys: ["country", "region", "rate", "label", "includesShipping"], lenient: lenient)
             return TaxRule(
-                country: try ruleCountryCode(rule.required("country")), region: try rule.optional("region")?.string(),
+                country: try rule.required("country").string(), region: try rule.optional("region")?.string(),
                 rate: try rule.required("rate").decimal(), label: try rule.optional("label")?.string() ?? "Tax",
                 includesShipping: try rule.optional("includesShipping")?.bool() ?? false)
         }
         let shippingRules = try (root.optional("shippingRules")?.array() ?? []).map { (node) throws(DocumentError) -> ShippingRule in
             let rule = try node.object(keys: ["country", "regions", "methods"], lenient: lenient)
             return ShippingRule(
-                country: try ruleCountryCode(rule.required("country")),
+                country: try rule.required("country").string(),
                 regions: try (rule.optional("regions")?.array() ?? []).map { (node) throws(DocumentError) in try node.string() },
                 methods: try rule.required("methods").array().map { (node) throws(DocumentError) in try node.string() })
         }
@@ -148,21 +148,6 @@ public enum CheckoutDocument {
         let code = try node.string()
         guard isAssignedAlpha2(code) else {
             throw node.fail("\(Node.shown(code)) is not an ISO 3166-1 alpha-2 country code (two capital letters, such as \"US\")")
-        }
-        return code
-    }
-
-    /// The country of a tax or shipping rule at `node`, kept as written: an assigned alpha-2
-    /// code in any case, with or without surrounding white space — the spellings that match a
-    /// contact's country (`"us"` matches `"US"`) — and not `"USA"` or `"XX"`, which would
-    /// never match one.
-    static func ruleCountryCode(_ node: Node) throws(DocumentError) -> String {
-        let code = try node.string()
-        // ASCII letters before any case mapping: "uſ" (a long s) uppercases to "US" but, as
-        // contacts are matched (lowercased), never equals "us".
-        let trimmed = code.trimmingCharacters(in: .whitespacesAndNewlines)
-        guard trimmed.utf8.allSatisfy({ $0 < 0x80 }), isAssignedAlpha2(trimmed.uppercased()) else {
-            throw node.fail("\(Node.shown(code)) is not an ISO 3166-1 alpha-2 country code (two letters, such as \"US\")")
         }
         return code
     }

@@ -385,12 +385,22 @@ public struct Checkout: Hashable, Sendable {
         func checkNotBlank(_ code: String, _ place: @autoclosure () -> String) throws(CheckoutError) {
             if trimmedCode(code) == nil { throw .blankCode(place: place()) }
         }
+        // A rule's country is an assigned alpha-2 code in ASCII letters of either case, with or
+        // without white space around it: the spellings that can match a contact's (`"us"`
+        // matches `"US"`); `"USA"`, `"XX"` or `"uſ"` (a long s, which uppercases to "US" but
+        // never matches) would match none (the bridge checked this and the Swift API did not).
+        func checkCountry(_ code: String, _ place: @autoclosure () -> String) throws(CheckoutError) {
+            guard let trimmed = trimmedCode(code) else { throw .blankCode(place: place()) }
+            guard trimmed.utf8.allSatisfy({ $0 < 0x80 }), Checkout.isAssignedCountryCode(trimmed.uppercased()) else {
+                throw .unassignedCountryCode(place: place(), code: code)
+            }
+        }
         for (index, rule) in taxRules.enumerated() {
-            try checkNotBlank(rule.country, "taxRules[\(index)].country")
+            try checkCountry(rule.country, "taxRules[\(index)].country")
             if let region = rule.region { try checkNotBlank(region, "taxRules[\(index)].region") }
         }
         for (ruleIndex, rule) in shippingRules.enumerated() {
-            try checkNotBlank(rule.country, "shippingRules[\(ruleIndex)].country")
+            try checkCountry(rule.country, "shippingRules[\(ruleIndex)].country")
             for (position, region) in rule.regions.enumerated() { try checkNotBlank(region, "shippingRules[\(ruleIndex)].regions[\(position)]") }
             for (position, identifier) in rule.methods.enumerated() where identifiers[identifier] == nil {
                 throw .unknownShippingMethodInRule(identifier: identifier, rule: ruleIndex, position: position)

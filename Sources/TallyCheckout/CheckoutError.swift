@@ -51,6 +51,9 @@ public enum CheckoutError: Error, Hashable, Sendable, CustomStringConvertible {
     /// The country or region code at `place` (`taxRules[0].region`) has `bytes` bytes of UTF-8,
     /// more than `Checkout.maximumCodeLength`.
     case codeTooLong(place: String, bytes: Int)
+    /// A tax or shipping rule's country that is not an assigned ISO 3166-1 alpha-2 code in ASCII
+    /// letters (`"USA"`, `"XX"`): it could match no contact.
+    case unassignedCountryCode(place: String, code: String)
     /// The rule's country or region code at `place` (`taxRules[0].region`) is empty or white
     /// space: a contact's blank code counts as no code, so it matches no contact.
     case blankCode(place: String)
@@ -89,6 +92,8 @@ public enum CheckoutError: Error, Hashable, Sendable, CustomStringConvertible {
             return "surcharges[\(index)].paymentMethodType: \(type) cards have a surcharge already (surcharges[\(firstIndex)])"
         case .unsafeText(let place):
             return "\(place): \(combiningRunReason)"
+        case .unassignedCountryCode(let place, let code):
+            return "\(place): \(quotedForMessage(code)) is not an ISO 3166-1 alpha-2 country code (two letters, such as \"US\")"
         case .codeTooLong(let place, let bytes):
             return "\(place): a code of \(bytes) bytes, more than the \(Checkout.maximumCodeLength) a country or region code may have"
         case .blankCode(let place):
