@@ -28,7 +28,8 @@ import TallyCheckout
 ///   were only written when there was one).
 /// - `billingPhoneNumber` is written when the billing contact has a phone number (the seed had no
 ///   billing phone key; the name follows its `shippingPhoneNumber`).
-/// - `billingNameMiddle` / `shippingNameMiddle` are never written: `Contact` has no middle name.
+/// - `billingNameMiddle` / `shippingNameMiddle` are never written: the seed's response has no
+///   such key (a `Contact`'s `middleName` is not sent).
 ///   The address's `subAdministrativeArea` has no key either.
 /// - `paymentMethodTypeCard` is never the seed's `"error"` (its value for iOS 8, which had no types).
 public enum PaymentResponse {

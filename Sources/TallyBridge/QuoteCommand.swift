@@ -182,7 +182,6 @@ public enum QuoteCommand {
         return "unknown option \(argument)"
     }
 
-    /// A usage error: the message on one line (it may quote an argument), then the usage text.
     /// A usage error for the first argument with more than 30 combining marks in a row, or
     /// `nil`: every command asks before comparing its arguments with anything (Swift compares and
     /// hashes such a run in time quadratic in its length; a review's 128 KB argument kept
@@ -192,7 +191,8 @@ public enum QuoteCommand {
         return usageError("argument \(index + 1) \(combiningRunReason)", command: command, usage: usage)
     }
 
-    static func usageError(_ message: String, command: String = "quote", usage: String = usage) -> Result {
+    /// A usage error: the message on one line (it may quote an argument), then the usage text.
+    static func usageError(_ message: String, command: String, usage: String) -> Result {
         Result(status: 2, output: "", errors: "tally \(command): \(oneLine(message))\n\n\(usage)")
     }
 }

@@ -57,7 +57,7 @@ public enum ReplayCommand {
     /// The bytes of a country or region code that count as one more rule check (see
     /// `maximumRuleChecks`): an event compares the contact's codes with each rule's in full, so
     /// a review's 36,000 regions of 250 bytes, within the bound when it counted entries only,
-    /// took 124 s over 277 contact changes (now 35 changes fit the bound).
+    /// took 124 s over 277 contact changes (now 34 changes fit the bound).
     public static let ruleCheckBytes = 32
 
     /// The most bytes one replay prints: 100,000,000. Lines are not all alike (one item may have a
@@ -253,7 +253,7 @@ public enum ReplayCommand {
     static let eventNames: Set<String> = ["selectShippingMethod", "changeCouponCode", "changeShippingContact", "selectPaymentMethod", "authorize"]
 
     /// Reads the event `name` whose value is `node`.
-    static func step(_ name: String, _ node: Node, lenient: Bool = false) throws(DocumentError) -> Step {
+    static func step(_ name: String, _ node: Node, lenient: Bool) throws(DocumentError) -> Step {
         switch name {
         case "selectShippingMethod": return .event(.selectShippingMethod(try node.string()))
         case "changeCouponCode": return .event(.changeCouponCode(try node.string()))
@@ -310,7 +310,7 @@ public enum ReplayCommand {
         }
     }
 
-    static func contact(_ node: Node, lenient: Bool = false) throws(DocumentError) -> Contact {
+    static func contact(_ node: Node, lenient: Bool) throws(DocumentError) -> Contact {
         let object = try node.object(
             keys: [
                 "givenName", "familyName", "namePrefix", "middleName", "nameSuffix", "nickname", "phoneticGivenName",
@@ -340,7 +340,7 @@ public enum ReplayCommand {
     /// `PaymentNetwork.known` by PassKit string.
     static let knownNetworks = Dictionary(uniqueKeysWithValues: PaymentNetwork.known.map { ($0.rawValue, $0) })
 
-    static func paymentMethod(_ node: Node, lenient: Bool = false) throws(DocumentError) -> PaymentMethod {
+    static func paymentMethod(_ node: Node, lenient: Bool) throws(DocumentError) -> PaymentMethod {
         let object = try node.object(keys: ["type", "network", "displayName"], lenient: lenient)
         return PaymentMethod(
             displayName: try object.optional("displayName")?.string(),

@@ -179,7 +179,7 @@ public enum SummaryRenderer {
 
     /// `checkout` made ready to be rendered for Apple Pay JS through a series of events: checked
     /// for what Apple Pay JS cannot carry at all (see `applePay(_:)`: the currency, the merchant
-    /// capabilities and networks, a total above `Checkout.webKitMaximumTotal`), in that order,
+    /// capabilities, a total above `Checkout.webKitMaximumTotal`), in that order,
     /// then given that maximum, so that an event that would pass it is refused like any other
     /// instead of failing the rendering.
     ///
@@ -237,7 +237,11 @@ public enum SummaryRenderer {
         return date.formatted(Date.ISO8601FormatStyle(timeZone: TimeZone(identifier: "UTC")!))
     }
 
-    /// Apple Pay JS network names (lower camel case: `"amex"`, `"masterCard"`, `"chinaUnionPay"`).
+    /// Apple Pay JS network names: Apple's spelling of the common ones (`"amex"`, `"masterCard"`,
+    /// `"chinaUnionPay"`), and for the others PassKit's raw value with a lowercase first letter
+    /// (`"qUICPay"`, `"postFinanceAG"`, `"iD"`), which is not lower camel case but is accepted:
+    /// WebKit compares a request's networks with PassKit's raw values ignoring case (so a lower
+    /// camel `"postFinance"` or `"idCredit"` would not match).
     static func applePayNetwork(_ network: PaymentNetwork) -> String {
         switch network {
         case .amex: return "amex"

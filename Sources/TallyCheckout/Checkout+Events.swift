@@ -23,7 +23,8 @@ public struct ShippingContactUpdate: Hashable, Sendable {
 /// What `selectPaymentMethod` returns (`PKPaymentRequestPaymentMethodUpdate`).
 public struct PaymentMethodUpdate: Hashable, Sendable {
     /// Empty, or an `.unknown` error when the method's surcharge would take the total above
-    /// `maximumTotal` (the summary is then the one before the change).
+    /// `maximumTotal`, or when its display name or network has more than 30 combining marks in a
+    /// row (the summary is then the one before the change).
     public var errors: [PaymentError]
     /// The summary to show (a surcharge may have appeared or gone).
     public var summaryItems: PaymentSummary
@@ -73,7 +74,9 @@ extension Checkout {
     ///
     /// An identifier that is not offered to the current contact, or whose price would take the
     /// total above `maximumTotal`, leaves the checkout unchanged and reports `.failure`.
-    /// - Complexity: O(m) in the shipping methods; the items are not re-summed.
+    /// - Complexity: O(1) in the shipping methods (found by index, or by one hash lookup in
+    ///   checkouts of more than eight), O(n) in the identifier's length; the items are not
+    ///   re-summed.
     public mutating func selectShippingMethod(_ identifier: String) -> ShippingMethodUpdate {
         let (update, index) = proposedShippingMethodUpdate(identifier)
         if let index { selectedShippingMethodIndex = index }

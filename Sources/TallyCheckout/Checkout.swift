@@ -127,10 +127,10 @@ public struct Checkout: Hashable, Sendable {
 
     /// The most UTF-8 bytes a country or region code may have, in a rule or a contact: 256.
     ///
-    /// Codes are matched as trimmed, lowercased Unicode strings (`" CA "` is `"ca"`); a code that
-    /// differs from a rule's outside ASCII is trimmed and lowercased again for each rule it is
-    /// compared with, so a contact's region of a million "é" against 51 state rules took a review
-    /// 31 s per contact change. Real codes ("US", "CA", "Québec", "Provincia autonoma di
+    /// Codes are matched as trimmed, lowercased Unicode strings (`" CA "` is `"ca"`). Before each
+    /// code was keyed once, a code that differed from a rule's outside ASCII was trimmed and
+    /// lowercased again for each rule it was compared with, so a contact's region of a million
+    /// "é" against 51 state rules took a review 31 s per contact change. Real codes ("US", "CA", "Québec", "Provincia autonoma di
     /// Bolzano") are far below the bound, and with it each comparison costs at most a few
     /// hundred bytes of work. A longer code in a rule (measured as written) is
     /// `CheckoutError.codeTooLong`; in a contact (measured once trimmed of surrounding white
@@ -168,9 +168,10 @@ public struct Checkout: Hashable, Sendable {
     ///   beyond the default parse limits (`.invalidValue`); then a request field PassKit refuses
     ///   (`.invalidRequest`: a `countryCode` that is not an assigned alpha-2 code in capitals, no
     ///   supported network, neither `threeDSecure` nor `emv`, a shipping window that starts after
-    ///   it ends); no items, an empty
-    ///   merchant name, an amount with more decimals than the currency allows, a negative total,
-    ///   duplicate shipping identifiers or coupon codes, an unknown selected method, a total above
+    ///   it ends); no items, an empty or blank
+    ///   merchant name, an amount with more decimals than the currency allows, final items that
+    ///   add up to less than zero (`.negativeItemsTotal`), a rule's country that is not an
+    ///   assigned alpha-2 code (`.unassignedCountryCode`), duplicate shipping identifiers or coupon codes, an unknown selected method, a total above
     ///   `maximumTotal`, a value out of its range (`.invalidValue`: a negative price, a coupon or
     ///   surcharge percentage outside 0...100, a tax rate outside 0...1, a recurring interval
     ///   count below 1, a negative reload threshold, any other amount or rate beyond the default
@@ -530,7 +531,7 @@ public struct Checkout: Hashable, Sendable {
     ///
     /// - Throws: `CheckoutError.unsafeText` for text with more than 30 combining marks in a row,
     ///   as the initializer does (a checkout's `==` and hashing compare it, in time quadratic in
-    ///   such a run). These two request fields were settable properties, which could not refuse.
+    ///   such a run). This request field was a settable property, which could not refuse.
     public mutating func setMerchantIdentifier(_ identifier: String) throws(CheckoutError) {
         guard isStreamSafe(identifier) else { throw .unsafeText(place: "merchantIdentifier") }
         changeTerms { $0.merchantIdentifier = identifier }
@@ -587,7 +588,7 @@ public struct Checkout: Hashable, Sendable {
 }
 
 /// The shipping contact the sheet reported and what the checkout's rules say of it, found once
-/// when it changes and shared by the checkout's copies (a contact is twelve strings; the checkout
+/// when it changes and shared by the checkout's copies (a contact is eighteen strings; the checkout
 /// is copied on every event).
 final class Destination: Hashable, Sendable {
     let contact: Contact?

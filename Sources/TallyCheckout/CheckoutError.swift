@@ -11,7 +11,9 @@ public enum CheckoutError: Error, Hashable, Sendable, CustomStringConvertible {
     case tooManyDecimals(place: String, amount: BigDecimal, currency: Currency)
     /// A value is outside its range (a negative shipping price, a percentage above 100, …).
     case invalidValue(place: String, value: BigDecimal, reason: String)
-    /// The total is negative (Apple Pay refuses negative totals).
+    /// The total is negative (Apple Pay refuses negative totals). A last check that the current
+    /// rules cannot reach: a negative items total is refused first (`.negativeItemsTotal`),
+    /// discounts are capped at what they discount, and tax and surcharges are never negative.
     case negativeTotal(BigDecimal)
     /// The final items add up to less than zero (a refund line larger than the rest): no
     /// shipping, coupon or payment method could keep the total from going negative.
@@ -67,7 +69,7 @@ public enum CheckoutError: Error, Hashable, Sendable, CustomStringConvertible {
     public var description: String {
         switch self {
         case .noItems: return "items: a checkout needs at least one item"
-        case .emptyMerchantName: return "merchantName: must not be empty (it labels the total)"
+        case .emptyMerchantName: return "merchantName: must not be empty or blank (it labels the total)"
         case .tooManyDecimals(let place, let amount, let currency):
             return "\(place): \(MoneyError.shown(amount)) has more decimals than \(currency.code) allows (\(currency.minorUnits))"
         case .invalidValue(let place, let value, let reason): return "\(place): \(MoneyError.shown(value)) \(reason)"

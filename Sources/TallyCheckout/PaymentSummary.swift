@@ -225,7 +225,7 @@ func sameCodeSpelledOtherwise(_ a: String, _ b: String) -> Bool {
     return a.utf8.elementsEqual(b.utf8)
 }
 
-/// Whether the ASCII code `code` begins or ends with white space.
+/// Whether `code` begins or ends with white space.
 @inline(__always)
 func hasCodeSpaceAtAnEnd(_ code: String) -> Bool {
     codeEnds(code).map { isCodeSpace($0.first) || isCodeSpace($0.last) } ?? false

@@ -85,7 +85,7 @@ final class CheckoutDocumentTests: XCTestCase {
             (document(#", "shippingRules": [{"country": "US", "methods": "all"}]"#), "shippingRules[0].methods: expected an array, found a string"),
             (document(#", "paymentMethodSurcharges": [{"type": "bitcoin", "percent": 1}]"#), #"paymentMethodSurcharges[0].type: "bitcoin" is not one of credit, debit, eMoney, prepaid, store, unknown"#),
             (document(#", "merchantNmae": "S""#), "merchantNmae: unknown key (a typo? --lenient in tally, lenient: true in code, ignores unknown keys)"),
-            (#"{"currencyCode": "USD", "countryCode": "US", "merchantName": " ", "items": [{"label": "A", "amount": 1}]}"#, "merchantName: must not be empty (it labels the total)"),
+            (#"{"currencyCode": "USD", "countryCode": "US", "merchantName": " ", "items": [{"label": "A", "amount": 1}]}"#, "merchantName: must not be empty or blank (it labels the total)"),
             (#"{"currencyCode": "USD", "currencyCode": "EUR"}"#, #"not JSON: line 1, column 25: the key "currencyCode" appears twice"#),
         ]
         // Apple Pay and WebKit take two capital letters from ISO 3166-1, nothing else.
