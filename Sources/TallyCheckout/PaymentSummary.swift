@@ -396,8 +396,13 @@ private func unmatchable(_ code: String) -> String? {
 func trimmedCode(_ code: String) -> String? {
     guard let (first, last) = codeEnds(code) else { return nil }  // empty
     if first < 0x80 && !isCodeSpace(first) && last < 0x80 && !isCodeSpace(last) { return code }
-    let trimmed = code.trimmingCharacters(in: .whitespacesAndNewlines)
-    return trimmed.isEmpty ? nil : trimmed
+    // Trimmed as `codeMatchingKey` trims (`isCodeTrimmed`), not through Foundation's character
+    // set, so that the two cannot come apart on a Foundation that changes it (a review).
+    let scalars = code.unicodeScalars
+    guard let start = scalars.firstIndex(where: { !isCodeTrimmed($0) }), let end = scalars.lastIndex(where: { !isCodeTrimmed($0) }) else {
+        return nil
+    }
+    return String(scalars[start...end])
 }
 
 /// The amounts the summary is derived from, each rounded once to the currency's minor units

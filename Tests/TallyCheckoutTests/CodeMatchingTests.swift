@@ -77,6 +77,9 @@ extension CodeMatchingTests {
         for blank in blanks {
             for code in ["\(blank)CA", "CA\(blank)", "\(blank)Qu\u{E9}bec\(blank)\(blank)", "\(blank)", "C\(blank)A", "\(blank)\u{301}a"] {
                 XCTAssertEqual(codeMatchingKey(code), code.trimmingCharacters(in: .whitespacesAndNewlines).lowercased(), String(reflecting: code))
+                // `trimmedCode` (how contacts' and rules' codes are read) trims the same scalars.
+                let trimmed = code.trimmingCharacters(in: .whitespacesAndNewlines)
+                XCTAssertEqual(trimmedCode(code), trimmed.isEmpty ? nil : trimmed, String(reflecting: code))
             }
         }
     }
